@@ -1,0 +1,24 @@
+package dev.panbench.adapters.jvm;
+
+/** The array sum shared by the workload and the hand-written JMH benchmark it is calibrated against. */
+public final class ArraySumKernel {
+
+    private ArraySumKernel() {
+    }
+
+    public static float[] input(int n) {
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i % 1000) * 0.001f;
+        }
+        return a;
+    }
+
+    public static float sum(float[] a) {
+        float s = 0f;
+        for (float v : a) {
+            s += v;
+        }
+        return s;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.panbench.harness.io;
+
+import dev.panbench.harness.BadInputException;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Every file panbench writes goes through here: a temporary file beside the target, then a rename. */
+public final class AtomicFiles {
+
+    private AtomicFiles() {
+    }
+
+    public static void writeString(Path target, String content) {
+        write(target, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static void write(Path target, byte[] content) {
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        Path tmp = null;
+        try {
+            Files.createDirectories(dir);
+            tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+            Files.write(tmp, content);
+            try {
+                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the original error is the one worth reporting
+                }
+            }
+            throw new BadInputException("cannot write " + target + ": " + describe(e), e);
+        }
+    }
+
+    /** Fails early, with one line, when {@code dir} cannot be created or written. */
+    public static void requireWritableDirectory(Path dir, String option) {
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".panbench-probe", ".tmp");
+            Files.delete(probe);
+        } catch (IOException | SecurityException e) {
+            throw new BadInputException(option + " " + dir + ": not a writable directory (" + describe(e) + ")", e);
+        }
+    }
+
+    static String describe(Exception e) {
+        String kind = e.getClass().getSimpleName();
+        return switch (kind) {
+            case "AccessDeniedException" -> "permission denied";
+            case "NoSuchFileException" -> "no such file or directory";
+            case "FileAlreadyExistsException" -> "a file is in the way";
+            case "NotDirectoryException" -> "a path component is not a directory";
+            default -> e.getMessage() == null ? kind : e.getMessage();
+        };
+    }
+}

@@ -1,0 +1,196 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.BenchResult.Counts;
+import dev.panbench.harness.model.BenchResult.Status;
+import dev.panbench.harness.model.BenchResult.Throughput;
+import dev.panbench.harness.model.SampleStats;
+import dev.panbench.harness.spi.OpCounts;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs planned results through the real JMH runner, one JMH run per result so a crash in one fork fails only that
+ * result. Keeps every measurement iteration of every fork, and the GC profiler's normalised allocation rate.
+ */
+public final class BenchmarkRunner {
+
+    /** Flags every forked JVM gets, whatever the parent was started with. */
+    public static final List<String> FORK_JVM_FLAGS = List.of(
+            "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector");
+
+    private static final Pattern FORK_EXIT = Pattern.compile("<forked VM failed with exit code (\\d+)>");
+
+    private final RunSettings settings;
+    private final Path logDir;
+
+    /**
+     * @param logDir where JMH's own output goes, one file per result ({@code jmh-<n>.log}); it is the place to look
+     *               when a result failed
+     */
+    public BenchmarkRunner(RunSettings settings, Path logDir) {
+        this.settings = settings;
+        this.logDir = logDir;
+    }
+
+    public List<BenchResult> run(List<PlannedResult> plan, ProgressListener progress) {
+        List<BenchResult> out = new ArrayList<>();
+        for (int i = 0; i < plan.size(); i++) {
+            PlannedResult p = plan.get(i);
+            progress.started(i + 1, plan.size(), p);
+            BenchResult r = p.availability().available() ? measure(p, i + 1)
+                    : skipped(p, p.availability().reason());
+            out.add(r);
+            progress.finished(i + 1, plan.size(), r);
+        }
+        return out;
+    }
+
+    private BenchResult measure(PlannedResult p, int index) {
+        Path log = logDir.resolve("jmh-" + index + ".log");
+        Path failureFile = logDir.resolve("failure-" + index + ".txt");
+        try {
+            Files.createDirectories(logDir);
+            Files.deleteIfExists(failureFile);
+        } catch (IOException e) {
+            return failed(p, "cannot prepare " + logDir + ": " + e.getMessage());
+        }
+        String previous = System.getProperty(ForkSide.FAILURE_FILE_PROPERTY);
+        System.setProperty(ForkSide.FAILURE_FILE_PROPERTY, failureFile.toString());
+        Collection<RunResult> results;
+        try {
+            results = new Runner(options(p, log, failureFile).build()).run();
+        } catch (RunnerException | RuntimeException e) {
+            results = List.of();
+        } finally {
+            if (previous == null) {
+                System.clearProperty(ForkSide.FAILURE_FILE_PROPERTY);
+            } else {
+                System.setProperty(ForkSide.FAILURE_FILE_PROPERTY, previous);
+            }
+        }
+        String failure = readFailure(failureFile);
+        if (failure != null && failure.startsWith(ForkSide.SKIPPED_PREFIX)) {
+            return skipped(p, failure.substring(ForkSide.SKIPPED_PREFIX.length()));
+        }
+        if (results.isEmpty() || failure != null) {
+            return failed(p, failure != null ? failure : crashReason(log));
+        }
+        return toResult(p, results.iterator().next());
+    }
+
+    private ChainedOptionsBuilder options(PlannedResult p, Path log, Path failureFile) {
+        List<String> jvmArgs = new ArrayList<>(FORK_JVM_FLAGS);
+        jvmArgs.add("-D" + ForkSide.FAILURE_FILE_PROPERTY + "=" + failureFile);
+        System.getProperties().forEach((k, v) -> {
+            String key = k.toString();
+            if (key.startsWith("panbench.") && !key.equals(ForkSide.FAILURE_FILE_PROPERTY)) {
+                jvmArgs.add("-D" + key + "=" + v);
+            }
+        });
+        jvmArgs.addAll(settings.extraJvmArgs());
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .include("^" + Pattern.quote(WorkloadBenchmark.class.getName() + ".run") + "$")
+                .param("id", p.id())
+                .forks(settings.forks())
+                .warmupIterations(settings.warmupIterations())
+                .warmupTime(TimeValue.nanoseconds(RunSettings.nanos(settings.warmupTime())))
+                .measurementIterations(settings.iterations())
+                .measurementTime(TimeValue.nanoseconds(RunSettings.nanos(settings.measurementTime())))
+                .addProfiler(GCProfiler.class)
+                .jvmArgsAppend(jvmArgs.toArray(String[]::new))
+                .shouldFailOnError(false)
+                .output(log.toString());
+        return switch (settings.mode()) {
+            case "thrpt" -> b.mode(Mode.Throughput).timeUnit(TimeUnit.SECONDS);
+            case "sample" -> b.mode(Mode.SampleTime).timeUnit(TimeUnit.NANOSECONDS);
+            default -> b.mode(Mode.AverageTime).timeUnit(TimeUnit.NANOSECONDS);
+        };
+    }
+
+    private BenchResult toResult(PlannedResult p, RunResult rr) {
+        int batch = Math.max(1, p.spec().batch().apply(p.params()));
+        boolean perTime = settings.mode().equals("thrpt");
+        List<Double> samples = new ArrayList<>();
+        for (BenchmarkResult br : rr.getBenchmarkResults()) {
+            for (IterationResult ir : br.getIterationResults()) {
+                double s = ir.getPrimaryResult().getScore();
+                samples.add(perTime ? s * batch : s / batch);
+            }
+        }
+        if (samples.isEmpty()) {
+            return failed(p, "JMH returned no measurement iterations");
+        }
+        String unit = rr.getPrimaryResult().getScoreUnit();
+        Double alloc = null;
+        for (Map.Entry<String, Result> e : rr.getSecondaryResults().entrySet()) {
+            if (e.getKey().endsWith("gc.alloc.rate.norm")) {
+                alloc = Math.max(0.0, e.getValue().getScore() / batch);
+            }
+        }
+        SampleStats stats = SampleStats.of(samples);
+        Counts counts = counts(p);
+        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
+                unit, settings.mode(), Status.ok, null, samples, stats, alloc, counts,
+                Throughput.of(counts, stats, unit), null);
+    }
+
+    private static Counts counts(PlannedResult p) {
+        OpCounts c = p.spec().counts().apply(p.params());
+        return c == null || c.equals(OpCounts.NONE) ? null : new Counts(c.elements(), c.bytes(), c.flops());
+    }
+
+    private BenchResult failed(PlannedResult p, String error) {
+        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
+                null, settings.mode(), Status.failed, error, null, null, null, counts(p), null, null);
+    }
+
+    private BenchResult skipped(PlannedResult p, String reason) {
+        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
+                null, settings.mode(), Status.skipped, reason, null, null, null, counts(p), null, null);
+    }
+
+    private static String readFailure(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8).strip() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static String crashReason(Path log) {
+        try {
+            String text = Files.readString(log, StandardCharsets.UTF_8);
+            Matcher m = FORK_EXIT.matcher(text);
+            if (m.find()) {
+                int code = Integer.parseInt(m.group(1));
+                String signal = code > 128 ? " (signal " + (code - 128) + ")" : "";
+                return "forked JVM crashed with exit code " + code + signal + "; see " + log;
+            }
+        } catch (IOException ignored) {
+            // fall through to the generic reason
+        }
+        return "benchmark produced no result; see " + log;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.ParamSpec;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.VerificationException;
+import dev.panbench.harness.spi.Workload;
+import dev.panbench.harness.spi.WorkloadSkippedException;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What runs inside a forked benchmark JVM before timing: id to workload, setup, verify. A failure's reason is
+ * written to the file named by the {@value #FAILURE_FILE_PROPERTY} system property, so the parent can report it in
+ * one line instead of a JMH stack dump.
+ */
+final class ForkSide {
+
+    static final String FAILURE_FILE_PROPERTY = "panbench.failureFile";
+    static final String SKIPPED_PREFIX = "skipped: ";
+
+    private ForkSide() {
+    }
+
+    static Workload prepare(String id) throws Exception {
+        WorkloadSpec spec = resolve(id);
+        ResultId rid = ResultId.parse(id);
+        Workload w = spec.factory().get();
+        try {
+            w.setup(rid.params());
+            w.verify();
+            return w;
+        } catch (Exception e) {
+            w.close();
+            throw e;
+        }
+    }
+
+    static WorkloadSpec resolve(String id) {
+        ResultId rid = ResultId.parse(id);
+        Adapter adapter = Adapters.load().byId(rid.adapter());
+        Availability a = adapter.probe();
+        if (!a.available()) {
+            throw new IllegalStateException("adapter " + adapter.id() + " unavailable in the fork: " + a.reason());
+        }
+        WorkloadSpec spec = adapter.workloads().stream().filter(s -> s.name().equals(rid.workload())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no workload " + rid.workload() + " in " + adapter.id()));
+        Map<String, String> ordered = new LinkedHashMap<>();
+        for (ParamSpec p : spec.params()) {
+            String v = rid.params().values().get(p.name());
+            if (v == null) {
+                throw new IllegalArgumentException(id + ": missing parameter " + p.name());
+            }
+            ordered.put(p.name(), v);
+        }
+        if (!new Params(ordered).equals(rid.params())) {
+            throw new IllegalArgumentException(id + ": parameters differ from the declaration " + spec.params());
+        }
+        return spec;
+    }
+
+    static void recordFailure(Throwable t) {
+        String file = System.getProperty(FAILURE_FILE_PROPERTY);
+        if (file == null) {
+            return;
+        }
+        String text = t instanceof WorkloadSkippedException ? SKIPPED_PREFIX + t.getMessage() : describe(t);
+        try {
+            Files.writeString(Path.of(file), text, StandardCharsets.UTF_8);
+        } catch (IOException ignored) {
+            // the parent falls back to the JMH log
+        }
+    }
+
+    static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root
+                && !(root instanceof VerificationException)) {
+            root = root.getCause();
+        }
+        String prefix = root instanceof VerificationException ? "verification failed: " : "";
+        String msg = root.getMessage() == null ? root.getClass().getName()
+                : root.getClass().getSimpleName() + ": " + root.getMessage();
+        if (root instanceof VerificationException) {
+            msg = root.getMessage();
+        }
+        return prefix + msg.replace('\n', ' ');
+    }
+}

@@ -1,0 +1,137 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.ParamSpec;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Expands adapters and workloads into the list of results a run produces: the cartesian product of parameter values
+ * in declared order, {@code --param} overrides, the {@code --filter} regex on result ids, and the {@code --shard}
+ * split (round-robin over the expanded list, so shards are balanced and deterministic).
+ */
+public final class RunPlan {
+
+    private RunPlan() {
+    }
+
+    /** A shard {@code index/count}, 1-based. */
+    public record Shard(int index, int count) {
+
+        public static Shard parse(String text) {
+            var m = Pattern.compile("(\\d+)/(\\d+)").matcher(text == null ? "" : text.trim());
+            if (!m.matches()) {
+                throw new BadInputException("--shard " + text + ": expected I/N, e.g. 1/4");
+            }
+            int i = Integer.parseInt(m.group(1));
+            int n = Integer.parseInt(m.group(2));
+            if (n < 1 || i < 1 || i > n) {
+                throw new BadInputException("--shard " + text + ": expected 1 <= I <= N");
+            }
+            return new Shard(i, n);
+        }
+
+        @Override
+        public String toString() {
+            return index + "/" + count;
+        }
+    }
+
+    /** Parses {@code K=V1,V2} into the parameter name and its values. */
+    public static Map.Entry<String, List<String>> parseParam(String text) {
+        int eq = text.indexOf('=');
+        if (eq <= 0 || eq == text.length() - 1) {
+            throw new BadInputException("--param " + text + ": expected K=V1,V2,... (e.g. size=1024,65536)");
+        }
+        String key = text.substring(0, eq).trim();
+        List<String> values = new ArrayList<>();
+        for (String v : text.substring(eq + 1).split(",", -1)) {
+            String t = v.trim();
+            if (t.isEmpty() || !t.matches("[A-Za-z0-9_.+:-]+")) {
+                throw new BadInputException("--param " + text + ": value '" + t
+                        + "' must be non-empty letters, digits or ._+:-");
+            }
+            values.add(t);
+        }
+        return Map.entry(key, values);
+    }
+
+    public static Pattern compileFilter(String regex) {
+        if (regex == null) {
+            return null;
+        }
+        try {
+            return Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new BadInputException("--filter " + regex + ": not a valid regular expression ("
+                    + e.getDescription() + " near index " + e.getIndex() + ")");
+        }
+    }
+
+    public static List<PlannedResult> expand(List<Adapter> adapters, Map<String, List<String>> overrides,
+                                             Pattern filter, Shard shard) {
+        Map<String, List<String>> ov = overrides == null ? Map.of() : overrides;
+        Set<String> declared = new TreeSet<>();
+        List<PlannedResult> all = new ArrayList<>();
+        for (Adapter adapter : adapters) {
+            Availability adapterAvailability = adapter.probe();
+            for (WorkloadSpec spec : adapter.workloads()) {
+                spec.params().forEach(p -> declared.add(p.name()));
+                for (Params params : product(spec.params(), ov)) {
+                    String id = ResultId.format(adapter.id(), spec.name(), params);
+                    if (filter != null && !filter.matcher(id).find()) {
+                        continue;
+                    }
+                    Availability a = adapterAvailability.available() ? spec.availability().apply(params)
+                            : adapterAvailability;
+                    all.add(new PlannedResult(id, adapter, spec, params, a));
+                }
+            }
+        }
+        for (String key : ov.keySet()) {
+            if (!declared.contains(key)) {
+                throw new BadInputException("--param " + key + ": no selected workload declares this parameter"
+                        + (declared.isEmpty() ? "" : " (declared: " + String.join(", ", declared) + ")"));
+            }
+        }
+        if (shard == null || shard.count() == 1) {
+            return all;
+        }
+        List<PlannedResult> mine = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            if (i % shard.count() == shard.index() - 1) {
+                mine.add(all.get(i));
+            }
+        }
+        return mine;
+    }
+
+    private static List<Params> product(List<ParamSpec> specs, Map<String, List<String>> overrides) {
+        List<Map<String, String>> acc = new ArrayList<>();
+        acc.add(new LinkedHashMap<>());
+        for (ParamSpec p : specs) {
+            List<String> values = overrides.getOrDefault(p.name(), p.defaults());
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> partial : acc) {
+                for (String v : values) {
+                    Map<String, String> m = new LinkedHashMap<>(partial);
+                    m.put(p.name(), v);
+                    next.add(m);
+                }
+            }
+            acc = next;
+        }
+        return acc.stream().map(Params::new).toList();
+    }
+}

@@ -1,0 +1,27 @@
+package dev.panbench.harness.spi;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A family of workloads backed by one implementation technology (plain Java, TVM FFI, Vector API, OpenCL...).
+ * Found with {@link java.util.ServiceLoader}: an adapter module lists its class in
+ * {@code META-INF/services/dev.panbench.harness.spi.Adapter} and nothing else changes.
+ */
+public interface Adapter {
+
+    /** Stable id used on the command line and in result ids: {@code jvm}, {@code tvm-ffi}, {@code cpu-simd}. */
+    String id();
+
+    /** One line for {@code panbench list}. */
+    String describe();
+
+    /** Whether this adapter can run here; cheap, never throws, may be called many times. */
+    Availability probe();
+
+    /** Versions, device names, library paths; recorded in the results file under the adapter's id. */
+    Map<String, String> environment();
+
+    /** The workloads this adapter declares, in a stable order. */
+    List<WorkloadSpec> workloads();
+}
