@@ -14,10 +14,10 @@ import java.util.regex.Pattern;
 public record RunSettings(int forks, int warmupIterations, String warmupTime, int iterations, String measurementTime,
                           String mode, List<String> extraJvmArgs) {
 
+    private static final Pattern TIME = Pattern.compile("(\\d+)(ns|us|ms|s|m|min)");
+
     public static final RunSettings DEFAULT = new RunSettings(2, 5, "1s", 5, "1s", "avgt", List.of());
     public static final RunSettings QUICK = new RunSettings(1, 2, "100ms", 5, "100ms", "avgt", List.of());
-
-    private static final Pattern TIME = Pattern.compile("(\\d+)(ns|us|ms|s|m|min)");
 
     public RunSettings {
         extraJvmArgs = List.copyOf(extraJvmArgs);

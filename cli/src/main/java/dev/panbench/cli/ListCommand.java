@@ -1,0 +1,97 @@
+package dev.panbench.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.panbench.harness.env.EnvironmentProbe;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.model.EnvironmentInfo.AdapterInfo;
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.ParamSpec;
+import dev.panbench.harness.spi.WorkloadSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/** {@code panbench list}: adapters, whether they can run here (and why not), and their workloads. */
+@Command(name = "list", description = "List adapters, their availability and their workloads with parameters.",
+        footer = {"", "Examples:", "  panbench list", "  panbench list --adapter jvm --json"})
+final class ListCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--adapter", paramLabel = "ID", description = "Only this adapter (repeatable).")
+    List<String> adapterIds;
+
+    @Option(names = "--json", description = "Print JSON instead of text.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Adapter> adapters = Adapters.load().select(adapterIds);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ArrayNode arr = Json.MAPPER.createArrayNode();
+            for (Adapter a : adapters) {
+                ObjectNode node = arr.addObject();
+                node.put("id", a.id());
+                node.put("description", a.describe());
+                node.set("availability", Json.MAPPER.valueToTree(EnvironmentProbe.adapterInfo(a)));
+                ArrayNode ws = node.putArray("workloads");
+                for (WorkloadSpec w : a.workloads()) {
+                    ObjectNode wn = ws.addObject();
+                    wn.put("name", w.name());
+                    wn.put("group", w.group());
+                    wn.put("description", w.description());
+                    ObjectNode ps = wn.putObject("params");
+                    for (ParamSpec p : w.params()) {
+                        ps.set(p.name(), Json.MAPPER.valueToTree(p.defaults()));
+                    }
+                }
+            }
+            out.println(Json.MAPPER.writeValueAsString(arr));
+        } else {
+            for (Adapter a : adapters) {
+                AdapterInfo info = EnvironmentProbe.adapterInfo(a);
+                String state = info.available()
+                        ? "available" + detail(info)
+                        : "unavailable: " + info.reason();
+                out.printf("%s  %s%n  %s%n", a.id(), state, a.describe());
+                for (WorkloadSpec w : a.workloads()) {
+                    String params = w.params().stream()
+                            .map(p -> p.name() + "=" + String.join(",", p.defaults()))
+                            .collect(Collectors.joining(" "));
+                    out.printf("    %-28s %s%n", w.name(), params);
+                }
+                out.println();
+            }
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private static String detail(AdapterInfo info) {
+        StringBuilder sb = new StringBuilder();
+        if (info.version() != null) {
+            sb.append(" version ").append(info.version());
+        }
+        if (info.library() != null) {
+            sb.append(" (").append(info.library()).append(')');
+        }
+        if (info.device() != null) {
+            sb.append(" on ").append(info.device());
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.BadInputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/** The {@code panbench} command: wiring of the subcommands and the mapping of outcomes to exit codes. */
+@Command(name = "panbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Benchmark harness for machine-learning backends: run, compare, gate, report.",
+        subcommands = {ListCommand.class, EnvCommand.class, RunCommand.class},
+        footer = {"", "Exit codes: 0 success, 1 regression beyond the threshold, 2 bad usage or unreadable input,",
+                "3 the run finished but some results failed."})
+public final class Main {
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs one command line and returns its exit code; what tests call. */
+    public static int execute(String... args) {
+        CommandLine cl = commandLine();
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler(Main::handleExecutionException);
+        cl.setParameterExceptionHandler(Main::handleParameterException);
+        return cl;
+    }
+
+    private static int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        boolean verbose = parsed != null && isVerbose(parsed);
+        if (e instanceof BadInputException) {
+            err.println("panbench: " + e.getMessage());
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+        err.println("panbench: internal error: " + e + (verbose ? "" : " (run with --verbose for the stack trace)"));
+        if (verbose) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.INTERNAL;
+    }
+
+    private static boolean isVerbose(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--verbose")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println("panbench: " + e.getMessage().split("\n")[0]);
+        err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return ExitCodes.BAD_INPUT;
+    }
+}

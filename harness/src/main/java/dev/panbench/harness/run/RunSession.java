@@ -1,0 +1,70 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.env.EnvironmentProbe;
+import dev.panbench.harness.env.GitProbe;
+import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.EnvironmentInfo;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunInfo;
+import dev.panbench.harness.spi.Adapter;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/** One {@code panbench run}: plan, measure, and write {@code results.json}; the harness's entry point for it. */
+public final class RunSession {
+
+    public static final String RESULTS_FILE = "results.json";
+
+    private final Adapters adapters;
+
+    public RunSession(Adapters adapters) {
+        this.adapters = adapters;
+    }
+
+    /** Validates the request, then expands it; bad input fails here, before anything runs or is written. */
+    public List<PlannedResult> plan(RunRequest request) {
+        List<Adapter> selected = adapters.select(request.adapterIds());
+        RunPlan.Shard shard = request.shard() == null ? null : RunPlan.Shard.parse(request.shard());
+        List<PlannedResult> plan = RunPlan.expand(selected, request.params(),
+                RunPlan.compileFilter(request.filter()), shard);
+        if (plan.isEmpty()) {
+            throw new BadInputException("nothing to run: no result id matches"
+                    + (request.filter() == null ? "" : " --filter " + request.filter())
+                    + (shard == null ? "" : " in shard " + shard));
+        }
+        return plan;
+    }
+
+    public ResultFile run(RunRequest request, ProgressListener progress) {
+        List<PlannedResult> plan = plan(request);
+        AtomicFiles.requireWritableDirectory(request.outDir(), "--out");
+        Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        EnvironmentInfo env = EnvironmentProbe.capture(adapters.select(request.adapterIds()));
+        List<BenchResult> results = new BenchmarkRunner(request.settings(), request.outDir().resolve("logs"))
+                .run(plan, progress);
+        Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        RunInfo info = new RunInfo(runId(started), started.toString(), finished.toString(), request.command(),
+                GitProbe.capture(), request.shard());
+        ResultFile file = new ResultFile(info, env, request.settings().toConfig(), results);
+        ResultFiles.write(resultsPath(request.outDir()), file);
+        return file;
+    }
+
+    public static Path resultsPath(Path outDir) {
+        return outDir.resolve(RESULTS_FILE);
+    }
+
+    static String runId(Instant started) {
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started);
+        return stamp + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+    }
+}
