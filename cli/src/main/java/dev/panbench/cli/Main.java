@@ -24,6 +24,17 @@ public final class Main {
         return cl.execute(args);
     }
 
+    /** Runs one command line with its output and errors captured; what tests call. */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
