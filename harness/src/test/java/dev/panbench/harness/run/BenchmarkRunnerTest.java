@@ -1,0 +1,57 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.BenchResult.Status;
+import dev.panbench.harness.testing.FaultyAdapter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Runs real forked JMH over workloads that fail in known ways: each failure stays with its own result. */
+class BenchmarkRunnerTest {
+
+    @Test
+    void failuresStayWithTheirResultAndTheRunGoesOn(@TempDir Path dir) {
+        RunSettings settings = RunSettings.QUICK.withWarmupIterations(1).withWarmupTime("50ms")
+                .withIterations(3).withMeasurementTime("50ms");
+        List<PlannedResult> plan = RunPlan.expand(List.of(new FaultyAdapter()), Map.of(), null, null);
+        Map<String, BenchResult> byId = new BenchmarkRunner(settings, dir).run(plan, ProgressListener.NONE).stream()
+                .collect(Collectors.toMap(BenchResult::id, Function.identity()));
+
+        BenchResult ok = byId.get("faulty/fault/ok[size=8]");
+        assertEquals(Status.ok, ok.status());
+        assertEquals(3, ok.samples().size(), "forks x iterations samples");
+        assertTrue(ok.stats().median() > 0);
+        assertNotNull(ok.throughput().elementsPerSec());
+
+        BenchResult wrong = byId.get("faulty/fault/wrong-answer");
+        assertEquals(Status.failed, wrong.status());
+        assertTrue(wrong.error().startsWith("verification failed: 1 + 1: expected 2.0 but got 3.0"), wrong.error());
+        assertTrue(wrong.samples().isEmpty(), "a wrong answer is never timed");
+
+        BenchResult crash = byId.get("faulty/fault/crash");
+        assertEquals(Status.failed, crash.status());
+        assertTrue(crash.error().contains("exit code 139") && crash.error().contains("signal 11"), crash.error());
+
+        BenchResult skip = byId.get("faulty/fault/skip-in-setup");
+        assertEquals(Status.skipped, skip.status());
+        assertEquals("peer library missing in the fork", skip.error());
+
+        BenchResult declared = byId.get("faulty/fault/declared-unavailable");
+        assertEquals(Status.skipped, declared.status());
+        assertEquals("needs a library this machine lacks", declared.error());
+        assertNull(declared.stats());
+
+        assertEquals(Status.ok, byId.get("faulty/fault/ok[size=16]").status(), "the run went on after the crash");
+    }
+}
