@@ -1,0 +1,52 @@
+package dev.panbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.panbench.harness.io.Json;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ListAndEnvCommandTest {
+
+    @Test
+    void listShowsJvmAdapterWithWorkloadsAndParameters() {
+        var r = CliRunner.run("list", "--adapter", "jvm");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("jvm  available"), r.out());
+        assertTrue(r.out().contains("array/sum") && r.out().contains("size=1024,65536,1048576"), r.out());
+    }
+
+    @Test
+    void listJsonIsMachineReadable() throws Exception {
+        var r = CliRunner.run("list", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode arr = Json.MAPPER.readTree(r.out());
+        JsonNode jvm = null;
+        for (JsonNode a : arr) {
+            assertTrue(a.get("availability").has("available"));
+            if (a.get("id").asText().equals("jvm")) {
+                jvm = a;
+            }
+        }
+        assertTrue(jvm != null && jvm.get("availability").get("available").asBoolean());
+        assertEquals("type", jvm.get("workloads").get(1).get("params").fieldNames().next());
+    }
+
+    @Test
+    void envJsonHasTheFingerprint() throws Exception {
+        var r = CliRunner.run("env", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode env = Json.MAPPER.readTree(r.out());
+        assertTrue(env.get("cpu").get("cores").asInt() >= 1);
+        assertTrue(env.get("jvm").get("version").asText().length() > 0);
+        assertTrue(env.get("adapters").has("jvm"));
+    }
+
+    @Test
+    void unknownSubcommandIsExit2() {
+        var r = CliRunner.run("frobnicate");
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertTrue(r.err().startsWith("panbench: Unmatched argument"), r.err());
+    }
+}
