@@ -68,6 +68,18 @@ public final class BenchmarkRunner {
     }
 
     private BenchResult measure(PlannedResult p, int index) {
+        return measure(p, index, "^" + Pattern.quote(WorkloadBenchmark.class.getName() + ".run") + "$", true);
+    }
+
+    /**
+     * Times a hand-written JMH benchmark method found on the class path (its generated code must be in the
+     * harness's benchmark list), reported under {@code p}'s id and counts. Used to calibrate the generic dispatch.
+     */
+    public BenchResult measureHandWritten(String benchmarkMethod, PlannedResult p, int index) {
+        return measure(p, index, "^" + Pattern.quote(benchmarkMethod) + "$", false);
+    }
+
+    private BenchResult measure(PlannedResult p, int index, String include, boolean dispatch) {
         Path log = logDir.resolve("jmh-" + index + ".log");
         Path failureFile = logDir.resolve("failure-" + index + ".txt");
         try {
@@ -80,7 +92,7 @@ public final class BenchmarkRunner {
         System.setProperty(ForkSide.FAILURE_FILE_PROPERTY, failureFile.toString());
         Collection<RunResult> results;
         try {
-            results = new Runner(options(p, log, failureFile).build()).run();
+            results = new Runner(options(p, include, dispatch, log, failureFile).build()).run();
         } catch (RunnerException | RuntimeException e) {
             results = List.of();
         } finally {
@@ -97,10 +109,11 @@ public final class BenchmarkRunner {
         if (results.isEmpty() || failure != null) {
             return failed(p, failure != null ? failure : crashReason(log));
         }
-        return toResult(p, results.iterator().next());
+        return toResult(p, dispatch ? p.spec().batch().apply(p.params()) : 1, results.iterator().next());
     }
 
-    private ChainedOptionsBuilder options(PlannedResult p, Path log, Path failureFile) {
+    private ChainedOptionsBuilder options(PlannedResult p, String include, boolean dispatch, Path log,
+                                          Path failureFile) {
         List<String> jvmArgs = new ArrayList<>(FORK_JVM_FLAGS);
         jvmArgs.add("-D" + ForkSide.FAILURE_FILE_PROPERTY + "=" + failureFile);
         System.getProperties().forEach((k, v) -> {
@@ -111,8 +124,7 @@ public final class BenchmarkRunner {
         });
         jvmArgs.addAll(settings.extraJvmArgs());
         ChainedOptionsBuilder b = new OptionsBuilder()
-                .include("^" + Pattern.quote(WorkloadBenchmark.class.getName() + ".run") + "$")
-                .param("id", p.id())
+                .include(include)
                 .forks(settings.forks())
                 .warmupIterations(settings.warmupIterations())
                 .warmupTime(TimeValue.nanoseconds(RunSettings.nanos(settings.warmupTime())))
@@ -122,6 +134,9 @@ public final class BenchmarkRunner {
                 .jvmArgsAppend(jvmArgs.toArray(String[]::new))
                 .shouldFailOnError(false)
                 .output(log.toString());
+        if (dispatch) {
+            b = b.param("id", p.id());
+        }
         return switch (settings.mode()) {
             case "thrpt" -> b.mode(Mode.Throughput).timeUnit(TimeUnit.SECONDS);
             case "sample" -> b.mode(Mode.SampleTime).timeUnit(TimeUnit.NANOSECONDS);
@@ -129,8 +144,8 @@ public final class BenchmarkRunner {
         };
     }
 
-    private BenchResult toResult(PlannedResult p, RunResult rr) {
-        int batch = Math.max(1, p.spec().batch().apply(p.params()));
+    private BenchResult toResult(PlannedResult p, int declaredBatch, RunResult rr) {
+        int batch = Math.max(1, declaredBatch);
         boolean perTime = settings.mode().equals("thrpt");
         List<Double> samples = new ArrayList<>();
         for (BenchmarkResult br : rr.getBenchmarkResults()) {

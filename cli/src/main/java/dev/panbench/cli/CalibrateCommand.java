@@ -1,0 +1,69 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.calibration.DispatchCalibration;
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.RunSettings;
+import dev.panbench.reports.Numbers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code panbench calibrate}: what panbench's generic dispatch adds over a hand-written JMH benchmark. */
+@Command(name = "calibrate",
+        description = "Time the jvm reference workloads through panbench and as hand-written JMH benchmarks.",
+        footer = {"", "Examples:", "  panbench calibrate", "  panbench calibrate --forks 3 --iterations 10"})
+final class CalibrateCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--quick", description = "One short fork.")
+    boolean quick;
+
+    @Option(names = "--forks", paramLabel = "N")
+    Integer forks;
+
+    @Option(names = "--iterations", paramLabel = "N")
+    Integer iterations;
+
+    @Option(names = "--measurement-time", paramLabel = "TIME")
+    String measurementTime;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench/calibrate",
+            description = "Directory for JMH logs (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        RunSettings settings = (quick ? RunSettings.QUICK : RunSettings.DEFAULT)
+                .withForks(forks).withIterations(iterations).withMeasurementTime(measurementTime);
+        List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.load(), settings, out);
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf("%-28s %16s %16s %10s %7s%n", "workload", "hand-written JMH", "through panbench", "added", "ratio");
+        boolean allOk = true;
+        for (DispatchCalibration.Row r : rows) {
+            if (!r.ok()) {
+                allOk = false;
+                o.printf("%-28s failed: %s%n", r.workload(),
+                        r.handWritten().ok() ? r.throughPanbench().error() : r.handWritten().error());
+                continue;
+            }
+            o.printf("%-28s %16s %16s %10s %6.3fx%n", r.workload(),
+                    Numbers.score(r.handWritten().stats().median(), r.handWritten().unit()),
+                    Numbers.score(r.throughPanbench().stats().median(), r.throughPanbench().unit()),
+                    (r.addedNanos() >= 0 ? "+" : "") + Numbers.time(r.addedNanos()), r.ratio());
+        }
+        o.flush();
+        return allOk ? ExitCodes.OK : ExitCodes.RESULTS_FAILED;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.panbench.harness.calibration;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.spi.Adapter;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Measures panbench's own overhead: the {@code jvm} reference workloads through the generic dispatch, side by side
+ * with {@link HandWrittenBenchmarks} (the same bodies as plain JMH benchmarks), in one run with the same settings.
+ */
+public final class DispatchCalibration {
+
+    /** One workload timed both ways. */
+    public record Row(String workload, BenchResult handWritten, BenchResult throughPanbench) {
+
+        /** Nanoseconds panbench adds per operation (median against median). */
+        public double addedNanos() {
+            return throughPanbench.stats().median() - handWritten.stats().median();
+        }
+
+        public double ratio() {
+            return throughPanbench.stats().median() / handWritten.stats().median();
+        }
+
+        public boolean ok() {
+            return handWritten.ok() && throughPanbench.ok();
+        }
+    }
+
+    private static final Map<String, String> HAND_WRITTEN = Map.of(
+            "jvm/call/empty", HandWrittenBenchmarks.class.getName() + ".empty",
+            "jvm/array/sum[size=" + HandWrittenBenchmarks.SUM_SIZE + "]", HandWrittenBenchmarks.class.getName() + ".arraySum");
+
+    private DispatchCalibration() {
+    }
+
+    public static List<Row> run(Adapters adapters, RunSettings settings, Path logDir) {
+        Adapter jvm;
+        try {
+            jvm = adapters.byId("jvm");
+        } catch (BadInputException e) {
+            throw new BadInputException("calibrate needs the jvm reference adapter on the class path");
+        }
+        List<PlannedResult> plan = RunPlan.expand(List.of(jvm),
+                Map.of("size", List.of(String.valueOf(HandWrittenBenchmarks.SUM_SIZE))),
+                Pattern.compile("^jvm/(call/empty|array/sum\\[.*)$"), null);
+        BenchmarkRunner runner = new BenchmarkRunner(settings, logDir);
+        List<Row> rows = new ArrayList<>();
+        int index = 0;
+        for (PlannedResult p : plan) {
+            String method = HAND_WRITTEN.get(p.id());
+            if (method == null) {
+                continue;
+            }
+            BenchResult hand = runner.measureHandWritten(method, p, 100 + ++index);
+            BenchResult through = runner.run(List.of(p), dev.panbench.harness.run.ProgressListener.NONE).get(0);
+            rows.add(new Row(p.id(), hand, through));
+        }
+        return rows;
+    }
+}
