@@ -10,8 +10,8 @@ import java.io.PrintWriter;
 @Command(name = "panbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Benchmark harness for machine-learning backends: run, compare, gate, report.",
         subcommands = {ListCommand.class, EnvCommand.class, RunCommand.class, CalibrateCommand.class},
-        footer = {"", "Exit codes: 0 success, 1 regression beyond the threshold, 2 bad usage or unreadable input,",
-                "3 the run finished but some results failed."})
+        footer = {"", "Exit codes: 0 success; 1 a regression beyond the threshold;",
+                "2 bad usage or unreadable input; 3 the run finished but some results failed."})
 public final class Main {
 
     public static void main(String[] args) {
@@ -37,6 +37,8 @@ public final class Main {
 
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        // every subcommand gets --help and --version, whoever wrote it
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         return cl;
