@@ -1,0 +1,188 @@
+package dev.panbench.harness.ab;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.compare.Comparisons;
+import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunConfig;
+import dev.panbench.harness.model.RunInfo;
+import dev.panbench.harness.model.SampleStats;
+import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.RunSession;
+import dev.panbench.harness.run.RunSettings;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code panbench ab}: measures the same workloads from two builds on one machine, alternating fork by fork. Each
+ * round launches {@code panbench run --forks 1} of each build in its own JVM (whose JMH fork then runs that build's
+ * code), in the order base, candidate on odd rounds and candidate, base on even ones, so drift of the machine
+ * (thermal, other tenants) falls on both sides alike. The per-round samples of each side are pooled and the two
+ * pools compared as any two runs are. This is the cure for baselines taken on another machine: both sides share
+ * the machine and the hour.
+ */
+public final class InterleavedAb {
+
+    public static final String BASE_FILE = "base.json";
+    public static final String CANDIDATE_FILE = "candidate.json";
+
+    /**
+     * @param mainClass the command-line entry point inside each build ({@code dev.panbench.cli.Main})
+     * @param java      the java launcher for the child JVMs
+     */
+    public record Request(Build base, Build candidate, List<String> adapterIds, String filter,
+                          Map<String, List<String>> params, RunSettings settings, int rounds, Path outDir,
+                          String java, String mainClass, CompareSettings compare) {
+
+        public Request {
+            adapterIds = adapterIds == null ? List.of() : List.copyOf(adapterIds);
+            params = params == null ? Map.of() : Map.copyOf(params);
+            if (rounds < 1) {
+                throw new BadInputException("--rounds " + rounds + ": expected 1 or more");
+            }
+        }
+    }
+
+    /** Told before each launch, so a terminal can show where the A/B is. */
+    public interface Listener {
+        Listener NONE = (round, rounds, build) -> { };
+
+        void launching(int round, int rounds, Build build);
+    }
+
+    /** The pooled results of both builds and their comparison (also written to the out directory). */
+    public record Outcome(ResultFile base, ResultFile candidate, Comparison comparison, Path comparisonFile) {
+    }
+
+    public Outcome run(Request req, Listener listener) {
+        List<ResultFile> baseRounds = new ArrayList<>();
+        List<ResultFile> candidateRounds = new ArrayList<>();
+        for (int round = 1; round <= req.rounds(); round++) {
+            boolean baseFirst = round % 2 == 1;
+            Build first = baseFirst ? req.base() : req.candidate();
+            Build second = baseFirst ? req.candidate() : req.base();
+            for (Build b : List.of(first, second)) {
+                listener.launching(round, req.rounds(), b);
+                String side = b == req.base() ? "base" : "candidate";
+                ResultFile f = launch(req, b, req.outDir().resolve("rounds").resolve(side + "-" + round));
+                (b == req.base() ? baseRounds : candidateRounds).add(f);
+            }
+        }
+        ResultFile base = pool(baseRounds, req, "base");
+        ResultFile candidate = pool(candidateRounds, req, "candidate");
+        ResultFiles.write(req.outDir().resolve(BASE_FILE), base);
+        ResultFiles.write(req.outDir().resolve(CANDIDATE_FILE), candidate);
+        Comparison c = Comparisons.compare(base, "base build " + req.base().classPath(), candidate,
+                "candidate build " + req.candidate().classPath(), req.compare());
+        Path file = req.outDir().resolve(ComparisonFiles.FILE_NAME);
+        ComparisonFiles.write(file, c);
+        return new Outcome(base, candidate, c, file);
+    }
+
+    /** The command line of one launch: the child is a whole panbench of that build, told to run one fork. */
+    static List<String> command(Request req, Build build, Path dir) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(req.java());
+        cmd.addAll(BenchmarkRunner.FORK_JVM_FLAGS);
+        System.getProperties().forEach((k, v) -> {
+            if (k.toString().startsWith("panbench.") && !k.toString().equals("panbench.failureFile")) {
+                cmd.add("-D" + k + "=" + v);
+            }
+        });
+        cmd.addAll(List.of("-cp", build.classPath(), req.mainClass(), "run"));
+        for (String a : req.adapterIds()) {
+            cmd.addAll(List.of("--adapter", a));
+        }
+        if (req.filter() != null) {
+            cmd.addAll(List.of("--filter", req.filter()));
+        }
+        req.params().forEach((k, v) -> cmd.addAll(List.of("--param", k + "=" + String.join(",", v))));
+        RunSettings s = req.settings();
+        cmd.addAll(List.of("--forks", "1", "--warmup-iterations", String.valueOf(s.warmupIterations()),
+                "--warmup-time", s.warmupTime(), "--iterations", String.valueOf(s.iterations()),
+                "--measurement-time", s.measurementTime(), "--mode", s.mode(), "--out", dir.toString()));
+        return cmd;
+    }
+
+    private ResultFile launch(Request req, Build build, Path dir) {
+        Path log = dir.resolve("launch.log");
+        int code;
+        try {
+            Files.createDirectories(dir);
+            Process p = new ProcessBuilder(command(req, build, dir)).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            code = p.waitFor();
+        } catch (IOException e) {
+            throw new BadInputException(build.role() + ": cannot launch " + req.java() + " (" + e.getMessage() + ")", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BadInputException(build.role() + ": interrupted", e);
+        }
+        Path results = RunSession.resultsPath(dir);
+        if ((code != 0 && code != 3) || !Files.isRegularFile(results)) {
+            throw new BadInputException(build.role() + " " + build.classPath() + ": panbench run exited with " + code
+                    + ": " + lastLine(log) + " (log: " + log + ")");
+        }
+        return ResultFiles.read(results);
+    }
+
+    private static String lastLine(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                    .filter(l -> !l.isBlank() && !l.startsWith("WARNING:")).toList();
+            return lines.isEmpty() ? "no output" : lines.getLast().strip();
+        } catch (IOException e) {
+            return "no log";
+        }
+    }
+
+    /** One results file per side: each id's samples pooled over the rounds; failed in any round is failed. */
+    static ResultFile pool(List<ResultFile> rounds, Request req, String side) {
+        Map<String, List<BenchResult>> byId = new LinkedHashMap<>();
+        for (ResultFile f : rounds) {
+            for (BenchResult r : f.results()) {
+                byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        List<BenchResult> pooled = new ArrayList<>();
+        for (List<BenchResult> rs : byId.values()) {
+            BenchResult firstBad = rs.stream().filter(r -> !r.ok()).findFirst().orElse(null);
+            if (firstBad != null) {
+                pooled.add(firstBad);
+                continue;
+            }
+            List<Double> samples = new ArrayList<>();
+            rs.forEach(r -> samples.addAll(r.samples()));
+            BenchResult r0 = rs.getFirst();
+            SampleStats stats = SampleStats.of(samples);
+            pooled.add(new BenchResult(r0.id(), r0.adapter(), r0.workload(), r0.group(), r0.params(), r0.unit(),
+                    r0.mode(), r0.status(), null, samples, stats, r0.allocBytesPerOp(), r0.counts(),
+                    BenchResult.Throughput.of(r0.counts(), stats, r0.unit()), r0.extra()));
+        }
+        ResultFile first = rounds.getFirst();
+        ResultFile last = rounds.getLast();
+        RunSettings s = req.settings();
+        RunInfo info = new RunInfo("ab-" + Instant.now().truncatedTo(ChronoUnit.SECONDS).toString().replace(":", "")
+                + "-" + side, first.run() == null ? null : first.run().startedAt(),
+                last.run() == null ? null : last.run().finishedAt(),
+                "panbench ab (" + side + " build " + (side.equals("base") ? req.base() : req.candidate()).classPath()
+                        + ", " + rounds.size() + " interleaved rounds)",
+                first.run() == null ? null : first.run().git(), null);
+        RunConfig config = new RunConfig(rounds.size(), s.warmupIterations(), s.warmupTime(), s.iterations(),
+                s.measurementTime(), s.mode());
+        return new ResultFile(ResultFile.SCHEMA, info, first.environment(), config, pooled, null);
+    }
+}

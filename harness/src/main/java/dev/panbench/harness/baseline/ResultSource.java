@@ -1,0 +1,57 @@
+package dev.panbench.harness.baseline;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.run.RunSession;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
+/**
+ * What {@code compare BASE CURRENT} and {@code gate --baseline X} accept: a results file, a run's output directory
+ * (its {@code results.json}), or the name of a baseline in the store. A file that exists wins over a baseline of
+ * the same name.
+ *
+ * @param label how to name it to the user: {@code baseline main} or the path
+ */
+public record ResultSource(ResultFile results, String label) {
+
+    /**
+     * @param role the option or argument being resolved, for messages: {@code BASE}, {@code --current}
+     */
+    public static ResultSource resolve(String arg, String role, BaselineStore store) {
+        if (arg == null || arg.isBlank()) {
+            throw new BadInputException(role + ": expected a baseline name or a results file");
+        }
+        Path path;
+        try {
+            path = Path.of(arg);
+        } catch (InvalidPathException e) {
+            throw new BadInputException(role + " '" + arg + "': not a valid path or baseline name");
+        }
+        if (Files.isDirectory(path)) {
+            Path results = RunSession.resultsPath(path);
+            if (!Files.isRegularFile(results)) {
+                throw new BadInputException(role + " " + arg + ": a directory without " + RunSession.RESULTS_FILE);
+            }
+            return new ResultSource(ResultFiles.read(results), results.toString());
+        }
+        if (Files.exists(path)) {
+            return new ResultSource(ResultFiles.read(path), arg);
+        }
+        if (arg.contains("/") || arg.contains("\\") || arg.endsWith(".json")) {
+            throw new BadInputException(role + " " + arg + ": no such file");
+        }
+        if (!BaselineStore.isValidName(arg)) {
+            throw new BadInputException(role + " '" + arg + "': no such file, and not a valid baseline name"
+                    + " (1 to 64 of A-Z a-z 0-9 . _ -, no '/' or '..')");
+        }
+        if (!store.exists(arg)) {
+            var e = store.unknown(arg);
+            throw new BadInputException(role + ": " + e.getMessage() + "; nor is there a file named " + arg);
+        }
+        return new ResultSource(store.load(arg), "baseline " + arg);
+    }
+}

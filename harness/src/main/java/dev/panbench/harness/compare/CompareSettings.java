@@ -1,0 +1,65 @@
+package dev.panbench.harness.compare;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.panbench.harness.stats.Bootstrap;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * How two result sets are compared. The defaults live here and nowhere else.
+ *
+ * @param threshold  relative change that counts (0.05: a result 5% slower is a regression when significant)
+ * @param rules      stricter or looser thresholds for the ids a pattern finds ({@code --critical}); first match wins
+ * @param alpha      significance level of the Mann-Whitney test
+ * @param confidence level of the bootstrap interval of the ratio
+ * @param resamples  bootstrap resamples
+ * @param seed       bootstrap seed; with the id it seeds each result, so reruns agree
+ * @param strictEnv  refuse to compare runs from different machines instead of warning
+ */
+@JsonPropertyOrder({"threshold", "rules", "alpha", "confidence", "resamples", "seed", "strictEnv"})
+public record CompareSettings(double threshold, List<ThresholdRule> rules, double alpha, double confidence,
+                              int resamples, long seed, boolean strictEnv) {
+
+    public static final double DEFAULT_THRESHOLD = 0.05;
+    public static final CompareSettings DEFAULT = new CompareSettings(DEFAULT_THRESHOLD, List.of(), 0.01, 0.99,
+            Bootstrap.DEFAULT_RESAMPLES, 20_240_601L, false);
+
+    public CompareSettings {
+        rules = rules == null ? List.of() : List.copyOf(rules);
+    }
+
+    /** A threshold for the result ids a regular expression finds. */
+    @JsonPropertyOrder({"pattern", "threshold"})
+    public record ThresholdRule(String pattern, double threshold) {
+
+        @JsonIgnore
+        public boolean appliesTo(String id) {
+            return Pattern.compile(pattern).matcher(id).find();
+        }
+    }
+
+    public double thresholdFor(String id) {
+        for (ThresholdRule r : rules) {
+            if (r.appliesTo(id)) {
+                return r.threshold();
+            }
+        }
+        return threshold;
+    }
+
+    public CompareSettings withThreshold(double t) {
+        return new CompareSettings(t, rules, alpha, confidence, resamples, seed, strictEnv);
+    }
+
+    public CompareSettings withRule(ThresholdRule rule) {
+        var r = new java.util.ArrayList<>(rules);
+        r.add(rule);
+        return new CompareSettings(threshold, r, alpha, confidence, resamples, seed, strictEnv);
+    }
+
+    public CompareSettings withStrictEnv(boolean strict) {
+        return new CompareSettings(threshold, rules, alpha, confidence, resamples, seed, strict);
+    }
+}

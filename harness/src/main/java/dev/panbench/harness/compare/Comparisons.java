@@ -1,0 +1,141 @@
+package dev.panbench.harness.compare;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.Units;
+import dev.panbench.harness.stats.Bootstrap;
+import dev.panbench.harness.stats.Descriptive;
+import dev.panbench.harness.stats.MannWhitney;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Compares two result sets matched by id: the statistics of each change, the verdicts, and the bookkeeping. */
+public final class Comparisons {
+
+    private Comparisons() {
+    }
+
+    /**
+     * @param baseSource    how the user named the base (for messages and the file): {@code baseline main} or a path
+     * @param currentSource the same for the current results
+     * @throws BadInputException with {@code strictEnv} when the machines differ
+     */
+    public static Comparison compare(ResultFile base, String baseSource, ResultFile current, String currentSource,
+                                     CompareSettings settings) {
+        Comparison.Environment env = Comparison.Environment.of(base.environment(), current.environment());
+        if (settings.strictEnv() && !env.matches()) {
+            var d = env.differences();
+            throw new BadInputException("--strict-env: " + baseSource + " and " + currentSource
+                    + " ran on different machines: " + d.getFirst()
+                    + (d.size() > 1 ? " (and " + (d.size() - 1) + " more)" : ""));
+        }
+        Map<String, BenchResult> baseById = byId(base);
+        Map<String, BenchResult> currentById = byId(current);
+        List<Change> changes = new ArrayList<>();
+        List<String> added = new ArrayList<>();
+        List<String> removed = new ArrayList<>();
+        List<Comparison.Failed> failed = new ArrayList<>();
+        for (BenchResult c : currentById.values()) {
+            BenchResult b = baseById.get(c.id());
+            if (b == null) {
+                added.add(c.id());
+                continue;
+            }
+            if (!b.ok() || !c.ok()) {
+                if (!b.ok()) {
+                    failed.add(new Comparison.Failed(b.id(), "base", b.status().name(), b.error()));
+                }
+                if (!c.ok()) {
+                    failed.add(new Comparison.Failed(c.id(), "current", c.status().name(), c.error()));
+                }
+                continue;
+            }
+            changes.add(change(b, c, settings));
+        }
+        for (String id : baseById.keySet()) {
+            if (!currentById.containsKey(id)) {
+                removed.add(id);
+            }
+        }
+        return new Comparison(Comparison.SCHEMA, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                Comparison.Side.of(baseSource, base), Comparison.Side.of(currentSource, current), settings, env,
+                summarize(changes), ordered(changes), added, removed, failed, null);
+    }
+
+    /** Regressions first, then inconclusive, improved, unchanged; within each, the largest slowdown first. */
+    static List<Change> ordered(List<Change> changes) {
+        List<Change> sorted = new ArrayList<>(changes);
+        sorted.sort(Comparator.comparing(Change::verdict)
+                .thenComparing(Comparator.comparingDouble(Change::slowdown).reversed()));
+        return sorted;
+    }
+
+    static Map<Verdict, Integer> summarize(List<Change> changes) {
+        Map<Verdict, Integer> summary = new EnumMap<>(Verdict.class);
+        for (Verdict v : Verdict.values()) {
+            summary.put(v, (int) changes.stream().filter(ch -> ch.verdict() == v).count());
+        }
+        return summary;
+    }
+
+    /** The change of one result measured on both sides. */
+    public static Change change(BenchResult base, BenchResult current, CompareSettings settings) {
+        String id = current.id();
+        double threshold = settings.thresholdFor(id);
+        if (base.unit() != null && current.unit() != null && !base.unit().equals(current.unit())) {
+            return new Change(id, Verdict.inconclusive, current.unit(), Units.higherIsBetter(current.unit()),
+                    threshold, base.stats().median(), current.stats().median(), Double.NaN, Double.NaN, null, null,
+                    settings.confidence(), null, base.samples().size(), current.samples().size(),
+                    "units differ: " + base.unit() + " in base, " + current.unit() + " in current");
+        }
+        return ofSamples(id, current.unit(), samples(base), samples(current), threshold, settings);
+    }
+
+    /** The statistics and verdict of two sets of iteration samples; what the simulations exercise directly. */
+    public static Change ofSamples(String id, String unit, double[] base, double[] current, double threshold,
+                                   CompareSettings settings) {
+        boolean higherIsBetter = Units.higherIsBetter(unit);
+        if (base.length < 2 || current.length < 2) {
+            double bm = base.length == 0 ? Double.NaN : Descriptive.median(base);
+            double cm = current.length == 0 ? Double.NaN : Descriptive.median(current);
+            return new Change(id, Verdict.inconclusive, unit, higherIsBetter, threshold, bm, cm, cm / bm,
+                    cm / bm - 1, null, null, settings.confidence(), null, base.length, current.length,
+                    "too few samples to test (" + base.length + " base, " + current.length
+                            + " current; at least 2 each)");
+        }
+        long seed = settings.seed() ^ (id.hashCode() * 0x9E3779B97F4A7C15L);
+        Bootstrap.Interval ci = Bootstrap.ratioOfMedians(base, current, settings.confidence(), settings.resamples(),
+                seed);
+        double p = MannWhitney.test(base, current).pValue();
+        double s = higherIsBetter ? 1 / ci.estimate() : ci.estimate();
+        double sLo = higherIsBetter ? 1 / ci.upper() : ci.lower();
+        double sHi = higherIsBetter ? 1 / ci.lower() : ci.upper();
+        Verdict v = VerdictRule.decide(s, sLo, sHi, p, threshold, settings.alpha());
+        return new Change(id, v, unit, higherIsBetter, threshold, Descriptive.median(base),
+                Descriptive.median(current), ci.estimate(), ci.estimate() - 1, ci.lower(),
+                ci.upper(), ci.confidence(), p, base.length, current.length, null);
+    }
+
+    private static double[] samples(BenchResult r) {
+        if (r.samples().isEmpty() && r.stats() != null) {
+            return new double[]{r.stats().median()};
+        }
+        return r.samples().stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static Map<String, BenchResult> byId(ResultFile f) {
+        Map<String, BenchResult> m = new LinkedHashMap<>();
+        for (BenchResult r : f.results()) {
+            m.putIfAbsent(r.id(), r);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.panbench.harness.compare;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunConfig;
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.ResultId;
+import dev.panbench.harness.run.RunRequest;
+import dev.panbench.harness.run.RunSession;
+import dev.panbench.harness.run.RunSettings;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * {@code gate --confirm N}: re-runs only the results a comparison flagged as regressed, N more times on this machine
+ * with the current run's settings, and judges each again on the fresh samples alone (the flagged samples are left
+ * out, so the selection does not bias the second look). A regression holds only if the fresh samples show it too.
+ */
+public final class Confirmation {
+
+    private final Adapters adapters;
+    private final ProgressListener progress;
+
+    public Confirmation(Adapters adapters, ProgressListener progress) {
+        this.adapters = adapters;
+        this.progress = progress;
+    }
+
+    /** The comparison with every regressed change judged again; other changes are kept as they were. */
+    public Comparison confirm(Comparison comparison, ResultFile base, ResultFile current, int times, Path workDir) {
+        List<Change> flagged = comparison.withVerdict(Verdict.regressed);
+        if (flagged.isEmpty() || times < 1) {
+            return comparison;
+        }
+        Map<String, List<Double>> fresh = rerun(flagged.stream().map(Change::id).toList(), current.config(), times,
+                workDir);
+        Map<String, BenchResult> baseById = base.results().stream()
+                .collect(Collectors.toMap(BenchResult::id, r -> r, (a, b) -> a, LinkedHashMap::new));
+        List<Change> changes = new ArrayList<>();
+        for (Change c : comparison.changes()) {
+            if (c.verdict() != Verdict.regressed) {
+                changes.add(c);
+                continue;
+            }
+            List<Double> samples = fresh.getOrDefault(c.id(), List.of());
+            if (samples.size() < 2) {
+                changes.add(withNote(c, "kept: the re-run produced no usable samples"));
+                continue;
+            }
+            double[] b = baseById.get(c.id()).samples().stream().mapToDouble(Double::doubleValue).toArray();
+            double[] f = samples.stream().mapToDouble(Double::doubleValue).toArray();
+            Change again = Comparisons.ofSamples(c.id(), c.unit(), b, f, c.threshold(), comparison.settings());
+            String note = again.verdict() == Verdict.regressed
+                    ? "confirmed by " + times + " re-run(s)"
+                    : "not confirmed by " + times + " re-run(s): was " + String.format(java.util.Locale.ROOT,
+                    "%+.1f%%", (c.slowdown() - 1) * 100) + " on the flagged run";
+            changes.add(withNote(again, note));
+        }
+        return new Comparison(comparison.schema(), comparison.createdAt(), comparison.base(), comparison.current(),
+                comparison.settings(), comparison.environment(), Comparisons.summarize(changes),
+                Comparisons.ordered(changes), comparison.added(),
+                comparison.removed(), comparison.failed(), Map.of("confirmRuns", times));
+    }
+
+    private Map<String, List<Double>> rerun(List<String> ids, RunConfig config, int times, Path workDir) {
+        Set<String> adapterIds = new LinkedHashSet<>();
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        for (String id : ids) {
+            ResultId rid = ResultId.parse(id);
+            adapterIds.add(rid.adapter());
+            rid.params().values().forEach((k, v) -> {
+                List<String> values = params.computeIfAbsent(k, x -> new ArrayList<>());
+                if (!values.contains(v)) {
+                    values.add(v);
+                }
+            });
+        }
+        String filter = ids.stream().map(Pattern::quote).collect(Collectors.joining("|", "^(?:", ")$"));
+        RunSettings settings = config == null ? RunSettings.QUICK : new RunSettings(config.forks(),
+                config.warmupIterations(), config.warmupTime(), config.iterations(), config.measurementTime(),
+                config.mode(), List.of());
+        Map<String, List<Double>> fresh = new LinkedHashMap<>();
+        for (int i = 1; i <= times; i++) {
+            RunRequest request = new RunRequest(List.copyOf(adapterIds), filter, params, settings, null,
+                    workDir.resolve("confirm-" + i), "panbench gate --confirm " + times + " (re-run " + i + ")");
+            ResultFile again = new RunSession(adapters).run(request, progress);
+            for (BenchResult r : again.results()) {
+                if (r.ok()) {
+                    fresh.computeIfAbsent(r.id(), x -> new ArrayList<>()).addAll(r.samples());
+                }
+            }
+        }
+        return fresh;
+    }
+
+    private static Change withNote(Change c, String note) {
+        return new Change(c.id(), c.verdict(), c.unit(), c.higherIsBetter(), c.threshold(), c.baseMedian(),
+                c.currentMedian(), c.ratio(), c.change(), c.ciLower(), c.ciUpper(), c.confidence(), c.pValue(),
+                c.baseN(), c.currentN(), note);
+    }
+}

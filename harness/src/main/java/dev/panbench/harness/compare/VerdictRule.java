@@ -1,0 +1,44 @@
+package dev.panbench.harness.compare;
+
+/**
+ * The rule that turns a change into a verdict, written in terms of the slowdown {@code s} (time per operation,
+ * current over base; above 1 is worse) so time and throughput units share it:
+ * <ul>
+ * <li>{@code regressed}: the shift is significant (Mann-Whitney p below alpha, and the bootstrap interval of
+ * {@code s} excludes 1) and the estimate of {@code s} is beyond {@code 1 + threshold};</li>
+ * <li>{@code improved}: the same, below {@code 1 / (1 + threshold)};</li>
+ * <li>{@code unchanged}: the whole interval lies within {@code [1/(1+threshold), 1+threshold]};</li>
+ * <li>{@code inconclusive}: anything else: the interval reaches past the threshold but the data do not show a
+ * significant shift beyond it.</li>
+ * </ul>
+ * Both conditions of a regression are needed: the test alone flags tiny but consistent shifts, the estimate alone
+ * flags noise. Measured on simulated samples (see {@code VerdictRuleSimulationTest}).
+ */
+public final class VerdictRule {
+
+    private VerdictRule() {
+    }
+
+    /**
+     * @param slowdown       estimate of s
+     * @param slowdownLower  lower end of its interval
+     * @param slowdownUpper  upper end of its interval
+     * @param pValue         two-sided p-value of the shift
+     */
+    public static Verdict decide(double slowdown, double slowdownLower, double slowdownUpper, double pValue,
+                                 double threshold, double alpha) {
+        double worse = 1 + threshold;
+        double better = 1 / worse;
+        boolean significant = pValue < alpha && (slowdownLower > 1 || slowdownUpper < 1);
+        if (significant && slowdown > worse) {
+            return Verdict.regressed;
+        }
+        if (significant && slowdown < better) {
+            return Verdict.improved;
+        }
+        if (slowdownLower >= better && slowdownUpper <= worse) {
+            return Verdict.unchanged;
+        }
+        return Verdict.inconclusive;
+    }
+}
