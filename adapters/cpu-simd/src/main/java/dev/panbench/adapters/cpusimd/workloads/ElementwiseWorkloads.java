@@ -1,0 +1,148 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.blas.OpenBlas;
+import dev.panbench.adapters.cpusimd.kernels.Binary;
+import dev.panbench.adapters.cpusimd.kernels.Parallel;
+import dev.panbench.adapters.cpusimd.kernels.Unary;
+import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code binary/*}, {@code blas/axpy} and {@code unary/*}: one element in, one element out. */
+final class ElementwiseWorkloads {
+
+    private ElementwiseWorkloads() {
+    }
+
+    static List<WorkloadSpec> specs() {
+        List<WorkloadSpec> specs = new ArrayList<>();
+        for (Binary.Op op : Binary.Op.values()) {
+            String[] sizes = op == Binary.Op.ADD ? new String[]{"1024", "65536", "1048576", "16777216"}
+                    : new String[]{"65536", "16777216"};
+            String name = op.name().toLowerCase(Locale.ROOT);
+            specs.add(WorkloadSpec.builder("binary/" + name)
+                    .description("c = a " + name + " b, element-wise")
+                    .param("size", sizes).param("dtype", "f32").param("impl", "scalar", "simd").param("threads", "1")
+                    .counts(p -> new OpCounts(Inputs.size(p), 12 * Inputs.size(p), Inputs.size(p)))
+                    .factory(() -> new KernelWorkload(p -> binary(op, p))).build());
+        }
+        specs.add(WorkloadSpec.builder("blas/axpy")
+                .description("y += alpha x (cblas_saxpy for impl=openblas)")
+                .param("size", "65536", "16777216").param("dtype", "f32").param("impl", "scalar", "simd", "openblas")
+                .param("threads", "1")
+                .counts(p -> new OpCounts(Inputs.size(p), 12 * Inputs.size(p), 2 * Inputs.size(p)))
+                .availability(Impl::availability)
+                .factory(() -> new KernelWorkload(ElementwiseWorkloads::axpy)).build());
+        for (Unary.Op op : Unary.Op.values()) {
+            String name = op.name().toLowerCase(Locale.ROOT);
+            specs.add(WorkloadSpec.builder("unary/" + name)
+                    .description(name + "(x), element-wise; one function evaluation counts as one op")
+                    .param("size", "65536", "1048576").param("dtype", "f32").param("impl", "scalar", "simd")
+                    .counts(p -> new OpCounts(Inputs.size(p), 8 * Inputs.size(p), Inputs.size(p)))
+                    .factory(() -> new KernelWorkload(p -> unary(op, p))).build());
+        }
+        return specs;
+    }
+
+    private static Case binary(Binary.Op op, Params p) {
+        int n = Inputs.elements(p.get("size"));
+        int threads = Parallel.parseThreads(p.get("threads"));
+        float[] a = Inputs.uniform(n, 1, -100f, 100f);
+        float[] b = Inputs.uniform(n, 2, 0.5f, 100f);
+        float[] c = new float[n];
+        Impl impl = Impl.of(p);
+        Case.Kernel k = switch (impl) {
+            case SCALAR -> threads == 1 ? () -> {
+                Binary.scalar(op, a, b, c, 0, n);
+                return 0;
+            } : () -> {
+                Parallel.forRange(threads, n, 4096, (lo, hi) -> Binary.scalar(op, a, b, c, lo, hi));
+                return 0;
+            };
+            case SIMD -> threads == 1 ? () -> {
+                Binary.simd(op, a, b, c, 0, n);
+                return 0;
+            } : () -> {
+                Parallel.forRange(threads, n, 4096, (lo, hi) -> Binary.simd(op, a, b, c, lo, hi));
+                return 0;
+            };
+            case OPENBLAS -> throw new IllegalArgumentException("binary ops have no OpenBLAS routine");
+        };
+        return new Case(k, r -> {
+            double[] ref = new double[n];
+            for (int i = 0; i < n; i++) {
+                ref[i] = op.reference(a[i], b[i]);
+            }
+            // IEEE add, sub, mul and div are correctly rounded: the float result must be the rounded reference
+            Check.ulps(p.get("impl") + " " + op, ref, c, n, 0);
+        });
+    }
+
+    private static Case axpy(Params p) {
+        int n = Inputs.elements(p.get("size"));
+        int threads = Parallel.parseThreads(p.get("threads"));
+        float alpha = 0.75f;
+        float[] x = Inputs.uniform(n, 3, -1f, 1f);
+        float[] y0 = Inputs.uniform(n, 4, -1f, 1f);
+        float[] y = y0.clone();
+        Case.Kernel k = switch (Impl.of(p)) {
+            case SCALAR -> () -> {
+                Parallel.forRange(threads, n, 4096, (lo, hi) -> Binary.axpyScalar(alpha, x, y, lo, hi));
+                return 0;
+            };
+            case SIMD -> () -> {
+                Parallel.forRange(threads, n, 4096, (lo, hi) -> Binary.axpySimd(alpha, x, y, lo, hi));
+                return 0;
+            };
+            case OPENBLAS -> {
+                OpenBlas blas = Impl.openBlas(threads);
+                OpenBlas.BlasArray bx = OpenBlas.wrap(x);
+                OpenBlas.BlasArray by = OpenBlas.wrap(y);
+                yield () -> {
+                    blas.saxpy(n, alpha, bx, by);
+                    return 0;
+                };
+            }
+        };
+        // y grows by alpha x on every timed call; verification runs on the first call from y0
+        return new Case(k, r -> {
+            double[] ref = new double[n];
+            for (int i = 0; i < n; i++) {
+                ref[i] = y0[i] + (double) alpha * x[i];
+            }
+            // one or two roundings (fused or not) of values of the same magnitude: 2 ulp of the result plus 2^-24
+            Check.relative(p.get("impl") + " axpy", ref, y, n, 4 * Check.EPS, 4 * Check.EPS);
+        });
+    }
+
+    private static Case unary(Unary.Op op, Params p) {
+        int n = Inputs.elements(p.get("size"));
+        float[] in = switch (op) {
+            case RELU -> Inputs.uniform(n, 5, -1f, 1f);
+            case SIGMOID -> Inputs.uniform(n, 5, -20f, 20f);
+            case TANH -> Inputs.uniform(n, 5, -10f, 10f);
+            case EXP -> Inputs.uniform(n, 5, -80f, 80f);
+            case LOG, SQRT -> Inputs.uniform(n, 5, 1e-6f, 1e4f);
+        };
+        float[] out = new float[n];
+        boolean simd = Impl.of(p) == Impl.SIMD;
+        Case.Kernel k = simd ? () -> {
+            Unary.simd(op, in, out, 0, n);
+            return 0;
+        } : () -> {
+            Unary.scalar(op, in, out, 0, n);
+            return 0;
+        };
+        return new Case(k, r -> {
+            double[] ref = new double[n];
+            for (int i = 0; i < n; i++) {
+                ref[i] = op.reference(in[i]);
+            }
+            Check.ulps(p.get("impl") + " " + op, ref, out, n, op.ulpTolerance());
+        });
+    }
+}

@@ -1,0 +1,178 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.blas.OpenBlas;
+import dev.panbench.adapters.cpusimd.kernels.Conv2d;
+import dev.panbench.adapters.cpusimd.kernels.Gemm;
+import dev.panbench.adapters.cpusimd.kernels.Parallel;
+import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.VerificationException;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.List;
+
+/**
+ * {@code gemm/sgemm} (naive loops, blocked SIMD, cblas_sgemm) and {@code conv2d/direct} and {@code conv2d/im2col}
+ * (im2col then the GEMM of the chosen impl).
+ */
+final class GemmWorkloads {
+
+    /** Rows of C checked against float64 when C is large (every row below this many). */
+    private static final int SAMPLED_ROWS = 48;
+
+    private GemmWorkloads() {
+    }
+
+    static List<WorkloadSpec> specs() {
+        return List.of(
+                WorkloadSpec.builder("gemm/sgemm")
+                        .description("C = A B, square or MxNxK; naive loops, blocked SIMD, or cblas_sgemm")
+                        .param("size", "64", "128", "256", "512", "1024").param("dtype", "f32")
+                        .param("impl", "scalar", "simd", "openblas").param("threads", "1")
+                        .counts(p -> {
+                            int[] s = gemmShape(p.get("size"));
+                            long m = s[0], n = s[1], k = s[2];
+                            return new OpCounts(m * n, 4 * (m * k + k * n + m * n), 2 * m * n * k);
+                        })
+                        .availability(p -> p.get("impl").equals("scalar") && !p.get("threads").equals("1")
+                                ? dev.panbench.harness.spi.Availability.unavailable(
+                                        "the naive GEMM is single-threaded; use threads=1")
+                                : Impl.availability(p))
+                        .factory(() -> new KernelWorkload(GemmWorkloads::gemm)).build(),
+                WorkloadSpec.builder("conv2d/direct")
+                        .description("3x3 convolution, stride 1, pad 1, NCHW batch 1; shape CxHxW-K")
+                        .param("shape", "16x32x32-32", "3x64x64-16").param("dtype", "f32")
+                        .param("impl", "scalar", "simd")
+                        .counts(GemmWorkloads::convCounts)
+                        .factory(() -> new KernelWorkload(p -> conv(p, false))).build(),
+                WorkloadSpec.builder("conv2d/im2col")
+                        .description("3x3 convolution as im2col + GEMM (naive, blocked SIMD or cblas_sgemm)")
+                        .param("shape", "16x32x32-32", "3x64x64-16").param("dtype", "f32")
+                        .param("impl", "scalar", "simd", "openblas")
+                        .counts(GemmWorkloads::convCounts)
+                        .availability(Impl::availability)
+                        .factory(() -> new KernelWorkload(p -> conv(p, true))).build());
+    }
+
+    /** {@code N} (square) or {@code MxNxK}. */
+    static int[] gemmShape(String size) {
+        int[] d = Inputs.dims(size);
+        return d.length == 1 ? new int[]{d[0], d[0], d[0]} : d;
+    }
+
+    /** A multiply {@code C[m x n] = A[m x k] B[k x n]} of the chosen impl; allocation-free after this call. */
+    interface Multiply {
+        void run(float[] a, float[] b, float[] c);
+    }
+
+    static Multiply multiply(Impl impl, int m, int n, int k, int threads, float[] a, float[] b, float[] c) {
+        return switch (impl) {
+            case SCALAR -> {
+                if (threads != 1) {
+                    throw new IllegalArgumentException("the naive GEMM is single-threaded; use threads=1");
+                }
+                yield (x, y, z) -> Gemm.naive(x, y, z, m, n, k);
+            }
+            case SIMD -> {
+                Gemm.Blocked blocked = new Gemm.Blocked(m, n, k, threads);
+                yield blocked::multiply;
+            }
+            case OPENBLAS -> {
+                OpenBlas blas = Impl.openBlas(threads);
+                OpenBlas.BlasArray ba = OpenBlas.wrap(a);
+                OpenBlas.BlasArray bb = OpenBlas.wrap(b);
+                OpenBlas.BlasArray bc = OpenBlas.wrap(c);
+                yield (x, y, z) -> blas.sgemm(m, n, k, ba, bb, bc);
+            }
+        };
+    }
+
+    private static Case gemm(Params p) {
+        int[] s = gemmShape(p.get("size"));
+        int m = s[0], n = s[1], k = s[2];
+        int threads = Parallel.parseThreads(p.get("threads"));
+        float[] a = Inputs.uniform(m * k, 14, -1f, 1f);
+        float[] b = Inputs.uniform(k * n, 15, -1f, 1f);
+        float[] c = new float[m * n];
+        Multiply mul = multiply(Impl.of(p), m, n, k, threads, a, b, c);
+        return new Case(() -> {
+            mul.run(a, b, c);
+            return 0;
+        }, r -> checkGemm(p.get("impl") + " sgemm " + m + "x" + n + "x" + k, a, b, c, m, n, k));
+    }
+
+    /** Every row of C for small products, {@value #SAMPLED_ROWS} evenly spread rows (first and last included) otherwise. */
+    static void checkGemm(String what, float[] a, float[] b, float[] c, int m, int n, int k)
+            throws VerificationException {
+        double[] row = new double[n];
+        double[] abs = new double[n];
+        double tol = Check.sumTolerance(k);
+        int step = m <= SAMPLED_ROWS ? 1 : (m - 1) / (SAMPLED_ROWS - 1);
+        for (int i = 0; i < m; i += step) {
+            checkRow(what, a, b, c, n, k, i, row, abs, tol);
+        }
+        checkRow(what, a, b, c, n, k, m - 1, row, abs, tol);
+    }
+
+    private static void checkRow(String what, float[] a, float[] b, float[] c, int n, int k, int i, double[] row,
+                                 double[] abs, double tol) throws VerificationException {
+        Gemm.referenceRow(a, b, n, k, i, row, abs);
+        for (int j = 0; j < n; j++) {
+            Check.scaled(what + " C[" + i + "," + j + "]", row[j], c[i * n + j], abs[j], tol);
+        }
+    }
+
+    /** {@code CxHxW-K}. */
+    static int[] convShape(String shape) {
+        String[] parts = shape.split("-");
+        int[] chw = Inputs.dims(parts[0]);
+        return new int[]{chw[0], chw[1], chw[2], Integer.parseInt(parts[1])};
+    }
+
+    private static OpCounts convCounts(Params p) {
+        int[] s = convShape(p.get("shape"));
+        long c = s[0], h = s[1], w = s[2], k = s[3];
+        return new OpCounts(k * h * w, 4 * (c * h * w + k * c * 9 + k * h * w), 2 * k * c * 9 * h * w);
+    }
+
+    private static Case conv(Params p, boolean im2col) {
+        int[] s = convShape(p.get("shape"));
+        int c = s[0], h = s[1], w = s[2], k = s[3];
+        float[] in = Inputs.uniform(c * h * w, 16, -1f, 1f);
+        float[] wt = Inputs.uniform(k * c * 9, 17, -1f, 1f);
+        float[] out = new float[k * h * w];
+        Case.Kernel kernel;
+        if (im2col) {
+            float[] col = new float[c * 9 * h * w];
+            Multiply mul = multiply(Impl.of(p), k, h * w, c * 9, 1, wt, col, out);
+            kernel = () -> {
+                Conv2d.im2col(in, col, c, h, w);
+                mul.run(wt, col, out);
+                return 0;
+            };
+        } else if (Impl.of(p) == Impl.SIMD) {
+            kernel = () -> {
+                Conv2d.directSimd(in, wt, out, c, h, w, k);
+                return 0;
+            };
+        } else {
+            kernel = () -> {
+                Conv2d.directScalar(in, wt, out, c, h, w, k);
+                return 0;
+            };
+        }
+        String what = p.get("impl") + (im2col ? " im2col" : " direct") + " conv2d " + p.get("shape");
+        double tol = Check.sumTolerance(9L * c);
+        return new Case(kernel, r -> {
+            for (int ko = 0; ko < k; ko++) {
+                for (int oh = 0; oh < h; oh++) {
+                    for (int ow = 0; ow < w; ow++) {
+                        double[] ref = Conv2d.reference(in, wt, c, h, w, k, ko, oh, ow);
+                        Check.scaled(what + " out[" + ko + "," + oh + "," + ow + "]", ref[0],
+                                out[(ko * h + oh) * w + ow], ref[1], tol);
+                    }
+                }
+            }
+        });
+    }
+}
