@@ -108,6 +108,12 @@ public final class CallFrame implements AutoCloseable {
         return this;
     }
 
+    /** Releases the last result (an object result is dereferenced) and leaves None in the result slot. */
+    public CallFrame clearResult() {
+        releaseResult();
+        return this;
+    }
+
     private void releaseResult() {
         if (AnyAbi.typeIndex(result) >= TypeIndex.STATIC_OBJECT_BEGIN) {
             ValueCodec.release(result);
