@@ -64,9 +64,13 @@ public final class Check {
         return 16 * Math.sqrt(Math.max(1, k)) * EPS;
     }
 
-    /** Relative error of a reduction over {@code n} non-negative-ish terms, {@code max(1e-6, 16 sqrt(n) 2^-24)}. */
-    public static void reduction(String what, double ref, double got, long n) throws VerificationException {
-        VerificationException.checkClose(what, ref, got, Math.max(1e-6, sumTolerance(n)));
+    /**
+     * A sum or dot product of {@code n} terms: error relative to {@code sum |terms|} (the measure summation error
+     * bounds are stated in) within {@link #sumTolerance}.
+     */
+    public static void reduction(String what, double ref, double got, double absSum, long n)
+            throws VerificationException {
+        scaled(what, ref, got, absSum, sumTolerance(n));
     }
 
     public static void bitsEqual(String what, short[] ref, short[] got, int n) throws VerificationException {

@@ -53,14 +53,14 @@ final class ReductionWorkloads {
 
     private static Case reduction(String op, Params p) {
         int n = Inputs.elements(p.get("size"));
-        float[] a = Inputs.uniform(n, 7, 0f, 1f);
+        float[] a = Inputs.uniform(n, 7, -1f, 1f);
         boolean simd = Impl.of(p) == Impl.SIMD;
         String what = p.get("impl") + " " + op + " of " + n;
         return switch (op) {
             case "sum" -> new Case(simd ? () -> Reductions.sumSimd(a, 0, n) : () -> Reductions.sumScalar(a, 0, n),
-                    r -> Check.reduction(what, sum(a), r, n));
+                    r -> Check.reduction(what, sum(a), r, absSum(a), n));
             case "mean" -> new Case(simd ? () -> Reductions.meanSimd(a) : () -> Reductions.meanScalar(a),
-                    r -> Check.reduction(what, sum(a) / n, r, n));
+                    r -> Check.reduction(what, sum(a) / n, r, absSum(a) / n, n));
             case "max" -> new Case(simd ? () -> Reductions.maxSimd(a, 0, n) : () -> Reductions.maxScalar(a, 0, n),
                     r -> {
                         double m = Double.NEGATIVE_INFINITY;
@@ -81,11 +81,19 @@ final class ReductionWorkloads {
         return s;
     }
 
+    private static double absSum(float[] a) {
+        double s = 0;
+        for (float v : a) {
+            s += Math.abs(v);
+        }
+        return s;
+    }
+
     private static Case dot(Params p) {
         int n = Inputs.elements(p.get("size"));
         int threads = Parallel.parseThreads(p.get("threads"));
-        float[] a = Inputs.uniform(n, 8, 0f, 1f);
-        float[] b = Inputs.uniform(n, 9, 0f, 1f);
+        float[] a = Inputs.uniform(n, 8, -1f, 1f);
+        float[] b = Inputs.uniform(n, 9, -1f, 1f);
         Case.Kernel k = switch (Impl.of(p)) {
             case SCALAR -> threads == 1 ? () -> Reductions.dotScalar(a, b, 0, n)
                     : () -> Parallel.sumChunks(threads, c -> Reductions.dotScalar(a, b, chunk(n, threads, c),
@@ -102,10 +110,12 @@ final class ReductionWorkloads {
         };
         return new Case(k, r -> {
             double ref = 0;
+            double abs = 0;
             for (int i = 0; i < n; i++) {
                 ref += (double) a[i] * b[i];
+                abs += Math.abs((double) a[i] * b[i]);
             }
-            Check.reduction(p.get("impl") + " dot of " + n, ref, r, n);
+            Check.reduction(p.get("impl") + " dot of " + n, ref, r, abs, n);
         });
     }
 
