@@ -9,7 +9,7 @@ cd "$root"
 say() { printf 'setup: %s\n' "$*" >&2; }
 
 # --- Debian packages (only when root and missing) -------------------------------------------------------------
-debs=(gcc g++ maven python3-venv libopenblas-dev pocl-opencl-icd ocl-icd-opencl-dev git)
+debs=(gcc g++ maven python3-venv libopenblas-dev pocl-opencl-icd ocl-icd-opencl-dev git chromium)
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

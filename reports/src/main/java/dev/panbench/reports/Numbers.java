@@ -80,4 +80,29 @@ public final class Numbers {
         }
         return sig(v) + " " + prefixes[i] + suffix;
     }
+
+    /** A fraction as a percentage: {@code 62%}, {@code 4.1%}, {@code 0.35%}. */
+    public static String percent(double fraction) {
+        double p = fraction * 100;
+        if (Double.isNaN(p) || Double.isInfinite(p)) {
+            return String.valueOf(p);
+        }
+        if (Math.abs(p) >= 10) {
+            return String.format(Locale.ROOT, "%.0f%%", p);
+        } else if (Math.abs(p) >= 1) {
+            return String.format(Locale.ROOT, "%.1f%%", p);
+        }
+        return String.format(Locale.ROOT, "%.2f%%", p);
+    }
+
+    /** A speedup or ratio factor: {@code 3.2x}, {@code 0.95x}, {@code 67x}. */
+    public static String factor(double f) {
+        return sig(f) + "x";
+    }
+
+    /** A relative change with its sign: {@code +12.3%}, {@code -4.0%}. */
+    public static String change(double ratio) {
+        double p = (ratio - 1) * 100;
+        return String.format(Locale.ROOT, "%+.1f%%", p);
+    }
 }

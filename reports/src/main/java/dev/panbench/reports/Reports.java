@@ -1,0 +1,127 @@
+package dev.panbench.reports;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.charts.PngCharts;
+import dev.panbench.reports.ci.BencherReport;
+import dev.panbench.reports.ci.GithubBenchmarkReport;
+import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.csv.CsvReport;
+import dev.panbench.reports.html.HtmlReport;
+import dev.panbench.reports.json.JsonReport;
+import dev.panbench.reports.junit.JUnitReport;
+import dev.panbench.reports.markdown.MarkdownReport;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The entry point commands call: parse a {@code --format} list, render each format, write the files atomically into
+ * an output directory. {@code report}, {@code run --format} and {@code compare --format} all come through here.
+ */
+public final class Reports {
+
+    private static final Map<String, ReportFormat> FORMATS = new LinkedHashMap<>();
+
+    static {
+        for (ReportFormat f : List.of(new MarkdownReport(), new HtmlReport(), new JsonReport(), new CsvReport(),
+                new JUnitReport(), new BencherReport(), new GithubBenchmarkReport())) {
+            FORMATS.put(f.name(), f);
+        }
+    }
+
+    private Reports() {
+    }
+
+    /** The names {@code --format} accepts, in the order help text lists them. */
+    public static List<String> names() {
+        return List.copyOf(FORMATS.keySet());
+    }
+
+    /**
+     * Parses {@code md,html,...} (a list may also be given as several values); {@code all} selects every format.
+     * An unknown name is bad input naming {@code option}.
+     */
+    public static List<ReportFormat> parse(List<String> values, String option) {
+        List<ReportFormat> out = new ArrayList<>();
+        if (values == null) {
+            return out;
+        }
+        for (String v : values) {
+            for (String raw : v.split(",")) {
+                String name = raw.trim().toLowerCase(Locale.ROOT);
+                if (name.isEmpty()) {
+                    continue;
+                }
+                if (name.equals("all")) {
+                    FORMATS.values().stream().filter(f -> !out.contains(f)).forEach(out::add);
+                    continue;
+                }
+                if (name.equals("markdown")) {
+                    name = "md";
+                }
+                ReportFormat f = FORMATS.get(name);
+                if (f == null) {
+                    throw new BadInputException(option + ": unknown format '" + raw.trim() + "' (known: "
+                            + String.join(", ", FORMATS.keySet()) + ", all)");
+                }
+                if (!out.contains(f)) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Renders {@code formats} (plus PNG charts when asked) of a results file, without writing. */
+    public static List<ReportFile> render(ResultFile results, List<ReportFormat> formats, ReportOptions options) {
+        return renderAll(formats, options, f -> f.render(results, options));
+    }
+
+    /** Renders {@code formats} (plus PNG charts when asked) of a comparison, without writing. */
+    public static List<ReportFile> renderComparison(ComparisonTable comparison, List<ReportFormat> formats,
+                                                    ReportOptions options) {
+        return renderAll(formats, options, f -> f.renderComparison(comparison, options));
+    }
+
+    /** Renders and writes a results file's reports into {@code outDir}; returns the paths written. */
+    public static List<Path> writeResults(ResultFile results, List<ReportFormat> formats, ReportOptions options, Path outDir) {
+        return write(render(results, formats, options), outDir);
+    }
+
+    /** Renders and writes a comparison's reports into {@code outDir}; returns the paths written. */
+    public static List<Path> writeComparison(ComparisonTable comparison, List<ReportFormat> formats,
+                                             ReportOptions options, Path outDir) {
+        return write(renderComparison(comparison, formats, options), outDir);
+    }
+
+    /** Writes each file through a temporary file and a rename. */
+    public static List<Path> write(List<ReportFile> files, Path outDir) {
+        AtomicFiles.requireWritableDirectory(outDir, "--out");
+        List<Path> written = new ArrayList<>();
+        for (ReportFile f : files) {
+            Path p = outDir.resolve(f.name());
+            AtomicFiles.write(p, f.content());
+            written.add(p);
+        }
+        return written;
+    }
+
+    private static List<ReportFile> renderAll(List<ReportFormat> formats, ReportOptions options,
+                                              Function<ReportFormat, List<ReportFile>> render) {
+        List<ReportFile> out = new ArrayList<>();
+        for (ReportFormat f : formats) {
+            out.addAll(render.apply(f));
+        }
+        if (options.png()) {
+            out.addAll(render.apply(new PngCharts()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.panbench.reports;
+
+import dev.panbench.harness.model.EnvironmentInfo;
+import dev.panbench.harness.model.ResultFile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The facts about a run every report states before its tables: when, which commit, which command, which machine,
+ * which settings, the machine's ceilings. Plain text; each format escapes it.
+ */
+public final class RunSummary {
+
+    private RunSummary() {
+    }
+
+    /** One labelled fact. */
+    public record Fact(String label, String value) {
+    }
+
+    public static List<Fact> of(ResultFile file, ReportOptions options) {
+        List<Fact> out = new ArrayList<>();
+        var run = file.run();
+        if (run != null) {
+            String when = run.startedAt() == null ? "" : run.startedAt()
+                    + (run.finishedAt() == null ? "" : " to " + run.finishedAt());
+            out.add(new Fact("Run", join(run.id(), when) + (run.shard() == null ? "" : " (shard " + run.shard() + ")")));
+            if (run.git() != null && run.git().commit() != null) {
+                String c = run.git().commit();
+                out.add(new Fact("Commit", c.substring(0, Math.min(12, c.length()))
+                        + (Boolean.TRUE.equals(run.git().dirty()) ? " (uncommitted changes)" : "")));
+            }
+            if (run.command() != null) {
+                out.add(new Fact("Command", run.command()));
+            }
+        }
+        EnvironmentInfo env = file.environment();
+        if (env != null) {
+            List<String> m = new ArrayList<>();
+            if (env.cpu() != null) {
+                m.add((env.cpu().model() == null ? "unknown CPU" : env.cpu().model())
+                        + (env.cpu().cores() == null ? "" : ", " + env.cpu().cores() + " cores"));
+            }
+            if (env.memoryBytes() != null) {
+                m.add(Numbers.bytes(env.memoryBytes()) + " memory");
+            }
+            if (env.os() != null || env.arch() != null) {
+                m.add(join(env.os(), env.arch()));
+            }
+            if (!m.isEmpty()) {
+                out.add(new Fact("Machine", String.join("; ", m)));
+            }
+            if (env.jvm() != null) {
+                out.add(new Fact("JVM", join(env.jvm().vendor(), env.jvm().version())));
+            }
+        }
+        var c = file.config();
+        if (c != null) {
+            out.add(new Fact("Settings", String.format(Locale.ROOT,
+                    "mode %s, %d fork%s, %d x %s warm-up, %d x %s measurement", c.mode(), c.forks(),
+                    c.forks() == 1 ? "" : "s", c.warmupIterations(), c.warmupTime(), c.iterations(),
+                    c.measurementTime())));
+        }
+        MachinePeaks peaks = new MachinePeaks(file.results());
+        if (peaks.any()) {
+            List<String> p = new ArrayList<>();
+            if (!Double.isNaN(peaks.streamBytesPerSec())) {
+                p.add("stream triad " + Numbers.rate(peaks.streamBytesPerSec(), "B/s"));
+            }
+            if (!Double.isNaN(peaks.peakFlopsPerSec())) {
+                p.add("peak " + Numbers.rate(peaks.peakFlopsPerSec(), "FLOP/s"));
+            }
+            out.add(new Fact("Machine peak", String.join(", ", p)));
+        }
+        if (options.reference() != null) {
+            out.add(new Fact("Speedup against", Grouping.IMPL + "=" + options.reference()));
+        }
+        return out;
+    }
+
+    /** Adapters the environment lists as unavailable, with their reasons. */
+    public static List<Fact> unavailableAdapters(ResultFile file) {
+        List<Fact> out = new ArrayList<>();
+        if (file.environment() != null) {
+            for (Map.Entry<String, EnvironmentInfo.AdapterInfo> e : file.environment().adapters().entrySet()) {
+                if (!e.getValue().available()) {
+                    out.add(new Fact(e.getKey(), e.getValue().reason() == null ? "no reason given" : e.getValue().reason()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String join(String a, String b) {
+        if (a == null || a.isBlank()) {
+            return b == null ? "" : b;
+        }
+        return b == null || b.isBlank() ? a : a + " " + b;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.panbench.reports;
+
+import dev.panbench.harness.model.BenchResult;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * Speedup of each implementation against a reference one ({@code --reference scalar}): the reference result is the
+ * one of the same adapter and workload whose parameters are equal except {@code impl}, which is the reference.
+ * A speedup of 3.0 means three times faster than the reference.
+ */
+public final class Speedups {
+
+    private final String reference;
+    private final Map<String, BenchResult> references = new HashMap<>();
+
+    public Speedups(List<BenchResult> results, String reference) {
+        this.reference = reference;
+        if (reference != null) {
+            for (BenchResult r : results) {
+                if (reference.equals(r.params().get(Grouping.IMPL)) && r.ok()) {
+                    references.put(key(r), r);
+                }
+            }
+        }
+    }
+
+    public String reference() {
+        return reference;
+    }
+
+    /** Whether any result has a reference to compare against. */
+    public boolean any() {
+        return !references.isEmpty();
+    }
+
+    public OptionalDouble of(BenchResult r) {
+        if (reference == null || !r.ok() || !r.params().containsKey(Grouping.IMPL)) {
+            return OptionalDouble.empty();
+        }
+        BenchResult ref = references.get(key(r));
+        if (ref == null) {
+            return OptionalDouble.empty();
+        }
+        double mine = Grouping.medianNanos(r);
+        double theirs = Grouping.medianNanos(ref);
+        if (!(mine > 0) || !(theirs > 0)) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(theirs / mine);
+    }
+
+    private static String key(BenchResult r) {
+        Map<String, String> p = new LinkedHashMap<>(r.params());
+        p.remove(Grouping.IMPL);
+        return Grouping.adapterOf(r) + "\u0000" + Grouping.workloadOf(r) + "\u0000" + p;
+    }
+}

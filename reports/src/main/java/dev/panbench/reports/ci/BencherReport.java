@@ -1,0 +1,81 @@
+package dev.panbench.reports.ci;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.Grouping;
+import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.ReportFormat;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.compare.ComparisonTable;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code bencher.txt}: Rust libtest's bench lines, {@code test NAME ... bench: N ns/iter (+/- M)}, which bencher,
+ * github-action-benchmark ({@code cargo} tool) and other dashboards parse. N is the median in nanoseconds, M the
+ * spread (max - min) as libtest reports it; values under 100 ns keep two decimals. Names cannot hold spaces
+ * there, so whitespace in an id becomes {@code _}.
+ */
+public final class BencherReport implements ReportFormat {
+
+    @Override
+    public String name() {
+        return "bencher";
+    }
+
+    @Override
+    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+        StringBuilder sb = new StringBuilder();
+        for (BenchResult r : file.results()) {
+            double ns = Grouping.medianNanos(r);
+            if (Double.isNaN(ns)) {
+                continue;
+            }
+            double spread = Grouping.nanos(r.stats().max(), r.unit()) - Grouping.nanos(r.stats().min(), r.unit());
+            line(sb, r.id(), ns, Math.abs(spread));
+        }
+        return List.of(ReportFile.text("bencher.txt", sb.toString()));
+    }
+
+    @Override
+    public List<ReportFile> renderComparison(ComparisonTable c, ReportOptions options) {
+        StringBuilder sb = new StringBuilder();
+        for (ComparisonTable.Row r : c.rows()) {
+            if (r.currentValue() == null) {
+                continue;
+            }
+            double ns = Grouping.nanos(r.currentValue(), r.unit());
+            if (Double.isNaN(ns)) {
+                continue;
+            }
+            double spread = r.low() != null && r.high() != null && r.ratio() != null && r.ratio() > 0
+                    ? ns * (r.high() - r.low()) / r.ratio() : 0;
+            line(sb, r.id(), ns, Math.abs(spread));
+        }
+        return List.of(ReportFile.text("comparison-bencher.txt", sb.toString()));
+    }
+
+    static void line(StringBuilder sb, String id, double ns, double spread) {
+        sb.append("test ").append(name(id)).append(" ... bench: ")
+                .append(String.format(Locale.ROOT, "%14s", number(ns))).append(" ns/iter (+/- ")
+                .append(number(spread)).append(")\n");
+    }
+
+    static String name(String id) {
+        StringBuilder sb = new StringBuilder(id.length());
+        id.codePoints().forEach(cp -> sb.appendCodePoint(Character.isWhitespace(cp) || Character.isISOControl(cp) ? '_' : cp));
+        return sb.toString();
+    }
+
+    /** Thousands separated; two decimals below 100, none above (as libtest prints). */
+    static String number(double v) {
+        DecimalFormat f = new DecimalFormat(v < 100 ? "#,##0.00" : "#,##0", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        f.setRoundingMode(RoundingMode.HALF_EVEN);
+        return f.format(BigDecimal.valueOf(v));
+    }
+}

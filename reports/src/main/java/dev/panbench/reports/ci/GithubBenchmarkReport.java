@@ -1,0 +1,80 @@
+package dev.panbench.reports.ci;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.Grouping;
+import dev.panbench.reports.Numbers;
+import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.ReportFormat;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.compare.ComparisonTable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code gh-bench.json}: the input of github-action-benchmark's {@code customSmallerIsBetter} tool, an array of
+ * {@code {name, unit, value, range, extra}}. Every value is the median time per operation in nanoseconds (scores in
+ * throughput units are converted), so that smaller is always better; failed and skipped results are left out.
+ */
+public final class GithubBenchmarkReport implements ReportFormat {
+
+    /** One data point as the action reads it. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Entry(String name, String unit, double value, String range, String extra) {
+    }
+
+    @Override
+    public String name() {
+        return "gh-bench";
+    }
+
+    @Override
+    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+        List<Entry> out = new ArrayList<>();
+        for (BenchResult r : file.results()) {
+            double ns = Grouping.medianNanos(r);
+            if (Double.isNaN(ns)) {
+                continue;
+            }
+            var s = r.stats();
+            String range = null;
+            if (s.ci99() != null && s.ci99().size() == 2) {
+                double lo = Grouping.nanos(s.ci99().get(0), r.unit());
+                double hi = Grouping.nanos(s.ci99().get(1), r.unit());
+                range = "± " + Numbers.sig(Math.abs(hi - lo) / 2);
+            }
+            out.add(new Entry(r.id(), "ns/op", ns, range,
+                    "n=" + s.n() + ", mean " + Numbers.score(s.mean(), r.unit()) + ", " + r.mode()));
+        }
+        return List.of(ReportFile.text("gh-bench.json", json(out)));
+    }
+
+    @Override
+    public List<ReportFile> renderComparison(ComparisonTable c, ReportOptions options) {
+        List<Entry> out = new ArrayList<>();
+        for (ComparisonTable.Row r : c.rows()) {
+            if (r.currentValue() == null) {
+                continue;
+            }
+            double ns = Grouping.nanos(r.currentValue(), r.unit());
+            if (Double.isNaN(ns)) {
+                continue;
+            }
+            out.add(new Entry(r.id(), "ns/op", ns, null,
+                    r.verdict().label() + (r.ratio() == null ? "" : " " + Numbers.change(r.ratio())) + " vs " + c.base()));
+        }
+        return List.of(ReportFile.text("comparison-gh-bench.json", json(out)));
+    }
+
+    private static String json(List<Entry> entries) {
+        try {
+            return Json.MAPPER.writeValueAsString(entries) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise benchmark entries", e);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.panbench.reports.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.ReportFormat;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.compare.ComparisonTable;
+
+import java.util.List;
+
+/**
+ * {@code results.json} / {@code comparison.json}: the input itself, in panbench's own schema, written the way the
+ * harness writes it (unknown fields kept), so that reading it back gives the same file.
+ */
+public final class JsonReport implements ReportFormat {
+
+    @Override
+    public String name() {
+        return "json";
+    }
+
+    @Override
+    public List<ReportFile> render(ResultFile results, ReportOptions options) {
+        return List.of(ReportFile.text("results.json", json(results)));
+    }
+
+    @Override
+    public List<ReportFile> renderComparison(ComparisonTable c, ReportOptions options) {
+        return List.of(ReportFile.text("comparison.json", json(c.document() != null ? c.document() : c)));
+    }
+
+    static String json(Object value) {
+        try {
+            return Json.MAPPER.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
+    }
+}

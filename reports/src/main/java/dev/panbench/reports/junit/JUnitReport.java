@@ -1,0 +1,232 @@
+package dev.panbench.reports.junit;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.Grouping;
+import dev.panbench.reports.Numbers;
+import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.ReportFormat;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.compare.ComparisonTable.Verdict;
+
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import java.io.StringWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JUnit XML, the test-report format every CI system shows. For a comparison ({@code comparison-junit.xml}) each
+ * compared id is a test case and a regression is a failure, so a pull request's checks list exactly which
+ * benchmarks regressed. For a results file ({@code junit.xml}) each result is a test case: failed results are
+ * errors, skipped ones skipped, and the measured time is in the case's output.
+ */
+public final class JUnitReport implements ReportFormat {
+
+    @Override
+    public String name() {
+        return "junit";
+    }
+
+    @Override
+    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+        Map<String, List<BenchResult>> byAdapter = new LinkedHashMap<>();
+        for (BenchResult r : file.results()) {
+            byAdapter.computeIfAbsent(Grouping.adapterOf(r), k -> new java.util.ArrayList<>()).add(r);
+        }
+        Xml x = new Xml();
+        x.start("testsuites").attr("name", "panbench")
+                .attr("tests", file.results().size())
+                .attr("failures", 0)
+                .attr("errors", count(file.results(), BenchResult.Status.failed))
+                .attr("skipped", count(file.results(), BenchResult.Status.skipped));
+        String timestamp = file.run() == null || file.run().startedAt() == null ? null : stripZone(file.run().startedAt());
+        String host = file.environment() == null ? null : file.environment().hostname();
+        for (var e : byAdapter.entrySet()) {
+            List<BenchResult> rs = e.getValue();
+            x.start("testsuite").attr("name", "panbench." + e.getKey()).attr("tests", rs.size())
+                    .attr("failures", 0).attr("errors", count(rs, BenchResult.Status.failed))
+                    .attr("skipped", count(rs, BenchResult.Status.skipped)).attr("time", 0);
+            if (timestamp != null) {
+                x.attr("timestamp", timestamp);
+            }
+            if (host != null) {
+                x.attr("hostname", host);
+            }
+            for (BenchResult r : rs) {
+                x.start("testcase").attr("classname", "panbench." + Grouping.adapterOf(r) + "." + Grouping.groupOf(r))
+                        .attr("name", r.id()).attr("time", 0);
+                switch (r.status()) {
+                    case ok -> {
+                        if (r.stats() != null) {
+                            var s = r.stats();
+                            x.element("system-out", "median " + Numbers.score(s.median(), r.unit())
+                                    + ", mean " + Numbers.score(s.mean(), r.unit())
+                                    + ", stddev " + Numbers.score(s.stddev(), r.unit()) + ", n " + s.n()
+                                    + " (" + s.median() + " " + r.unit() + ")");
+                        }
+                    }
+                    case failed -> x.start("error").attr("type", "failed")
+                            .attr("message", r.error() == null ? "failed" : r.error()).end();
+                    case skipped -> x.start("skipped")
+                            .attr("message", r.error() == null ? "skipped" : r.error()).end();
+                }
+                x.end();
+            }
+            x.end();
+        }
+        x.end();
+        return List.of(ReportFile.text("junit.xml", x.finish()));
+    }
+
+    @Override
+    public List<ReportFile> renderComparison(ComparisonTable c, ReportOptions options) {
+        List<ComparisonTable.Row> rows = c.rowsRegressionsFirst();
+        long failures = c.count(Verdict.REGRESSED);
+        long errors = c.count(Verdict.FAILED);
+        long skipped = c.count(Verdict.REMOVED);
+        Xml x = new Xml();
+        x.start("testsuites").attr("name", "panbench comparison").attr("tests", rows.size())
+                .attr("failures", failures).attr("errors", errors).attr("skipped", skipped);
+        x.start("testsuite").attr("name", "panbench.compare " + c.base() + " -> " + c.current())
+                .attr("tests", rows.size()).attr("failures", failures).attr("errors", errors)
+                .attr("skipped", skipped).attr("time", 0);
+        for (ComparisonTable.Row r : rows) {
+            int slash = r.id().indexOf('/');
+            x.start("testcase").attr("classname", "panbench." + (slash > 0 ? r.id().substring(0, slash) : r.id()))
+                    .attr("name", r.id()).attr("time", 0);
+            String detail = detail(c, r);
+            switch (r.verdict()) {
+                case REGRESSED -> x.start("failure").attr("type", "regression").attr("message", detail).text(detail).end();
+                case FAILED -> x.start("error").attr("type", "failed").attr("message", detail).end();
+                case REMOVED -> x.start("skipped").attr("message", detail).end();
+                default -> x.element("system-out", detail);
+            }
+            x.end();
+        }
+        x.end();
+        x.end();
+        return List.of(ReportFile.text("comparison-junit.xml", x.finish()));
+    }
+
+    private static String detail(ComparisonTable c, ComparisonTable.Row r) {
+        StringBuilder sb = new StringBuilder(r.verdict().label());
+        if (r.ratio() != null) {
+            sb.append(": ").append(Numbers.change(r.ratio())).append(" (time ratio ").append(Numbers.factor(r.ratio()));
+            if (r.low() != null && r.high() != null) {
+                sb.append(", ").append(Numbers.percent(c.level())).append(" interval [")
+                        .append(Numbers.factor(r.low())).append(", ").append(Numbers.factor(r.high())).append(']');
+            }
+            sb.append("; threshold ").append(Numbers.percent(c.threshold())).append(')');
+        }
+        if (r.baseValue() != null && r.currentValue() != null) {
+            sb.append("; base ").append(Numbers.score(r.baseValue(), r.unit()))
+                    .append(", current ").append(Numbers.score(r.currentValue(), r.unit()));
+        }
+        if (r.note() != null && !r.note().isBlank()) {
+            sb.append("; ").append(r.note());
+        }
+        return sb.toString();
+    }
+
+    private static long count(List<BenchResult> rs, BenchResult.Status s) {
+        return rs.stream().filter(r -> r.status() == s).count();
+    }
+
+    /** JUnit's timestamp attribute is an ISO date-time without a zone. */
+    private static String stripZone(String iso) {
+        return iso.endsWith("Z") ? iso.substring(0, iso.length() - 1) : iso;
+    }
+
+    /** A small XML writer over StAX that also drops characters XML 1.0 cannot carry. */
+    private static final class Xml {
+        private final StringWriter out = new StringWriter();
+        private final XMLStreamWriter w;
+
+        Xml() {
+            try {
+                w = XMLOutputFactory.newInstance().createXMLStreamWriter(out);
+                w.writeStartDocument("UTF-8", "1.0");
+                w.writeCharacters("\n");
+            } catch (XMLStreamException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        Xml start(String name) {
+            try {
+                w.writeStartElement(name);
+            } catch (XMLStreamException e) {
+                throw new IllegalStateException(e);
+            }
+            return this;
+        }
+
+        Xml attr(String name, Object value) {
+            try {
+                w.writeAttribute(name, clean(String.valueOf(value)));
+            } catch (XMLStreamException e) {
+                throw new IllegalStateException(e);
+            }
+            return this;
+        }
+
+        Xml text(String s) {
+            try {
+                w.writeCharacters(clean(s));
+            } catch (XMLStreamException e) {
+                throw new IllegalStateException(e);
+            }
+            return this;
+        }
+
+        Xml element(String name, String text) {
+            return start(name).text(text).end();
+        }
+
+        Xml end() {
+            try {
+                w.writeEndElement();
+            } catch (XMLStreamException e) {
+                throw new IllegalStateException(e);
+            }
+            return this;
+        }
+
+        String finish() {
+            try {
+                w.writeEndDocument();
+                w.close();
+            } catch (XMLStreamException e) {
+                throw new IllegalStateException(e);
+            }
+            return out + "\n";
+        }
+
+        /** Replaces code points XML 1.0 forbids (most controls, lone surrogates) with U+FFFD. */
+        static String clean(String s) {
+            StringBuilder sb = null;
+            for (int i = 0; i < s.length(); ) {
+                int cp = s.codePointAt(i);
+                int n = Character.charCount(cp);
+                boolean ok = cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF)
+                        || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
+                if (!ok && sb == null) {
+                    sb = new StringBuilder(s.substring(0, i));
+                }
+                if (sb != null) {
+                    if (ok) {
+                        sb.appendCodePoint(cp);
+                    } else {
+                        sb.append('\uFFFD');
+                    }
+                }
+                i += n;
+            }
+            return sb == null ? s : sb.toString();
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.panbench.reports.markdown;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.Grouping;
+import dev.panbench.reports.MachinePeaks;
+import dev.panbench.reports.Numbers;
+import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.ReportFormat;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.RunSummary;
+import dev.panbench.reports.Speedups;
+import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.console.ConsoleTable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * {@code report.md}: one table per adapter and workload group (time, allocation, throughput, speedup against the
+ * reference impl, share of the machine's peak), and {@code comparison.md}: one table of compared ids, regressions
+ * first, each ratio with its interval and verdict. Columns no row fills are left out.
+ */
+public final class MarkdownReport implements ReportFormat {
+
+    @Override
+    public String name() {
+        return "md";
+    }
+
+    @Override
+    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+        StringBuilder sb = new StringBuilder("# panbench results\n\n");
+        for (RunSummary.Fact f : RunSummary.of(file, options)) {
+            sb.append("- **").append(f.label()).append(":** ").append(Markdown.text(f.value())).append('\n');
+        }
+        Speedups speedups = new Speedups(file.results(), options.reference());
+        MachinePeaks peaks = new MachinePeaks(file.results());
+        for (Grouping.Group g : Grouping.byAdapterAndGroup(file.results())) {
+            sb.append("\n## ").append(Markdown.text(g.title())).append("\n\n");
+            sb.append(groupTable(g, speedups, peaks));
+            List<BenchResult> notOk = g.results().stream().filter(r -> !r.ok()).toList();
+            if (!notOk.isEmpty()) {
+                sb.append('\n');
+                for (BenchResult r : notOk) {
+                    sb.append("- ").append(Markdown.text(r.id())).append(": ").append(r.status().name())
+                            .append(" (").append(Markdown.text(r.error() == null ? "no reason given" : r.error()))
+                            .append(")\n");
+                }
+            }
+        }
+        List<RunSummary.Fact> unavailable = RunSummary.unavailableAdapters(file);
+        if (!unavailable.isEmpty()) {
+            sb.append("\n## Adapters not available\n\n");
+            for (RunSummary.Fact f : unavailable) {
+                sb.append("- ").append(Markdown.text(f.label())).append(": ").append(Markdown.text(f.value())).append('\n');
+            }
+        }
+        if (file.results().isEmpty()) {
+            sb.append("\nNo results.\n");
+        }
+        return List.of(ReportFile.text("report.md", sb.toString()));
+    }
+
+    private static String groupTable(Grouping.Group g, Speedups speedups, MachinePeaks peaks) {
+        List<List<String>> rows = new ArrayList<>();
+        boolean anyAlloc = false;
+        boolean anyThroughput = false;
+        boolean anySpeedup = false;
+        boolean anyShare = false;
+        for (BenchResult r : g.results()) {
+            List<String> row = new ArrayList<>();
+            row.add(Markdown.text(Grouping.label(r)));
+            if (r.ok() && r.stats() != null) {
+                var s = r.stats();
+                row.add(Numbers.score(s.median(), r.unit()));
+                row.add(s.ci99() == null || s.ci99().size() != 2 ? ""
+                        : "[" + Numbers.score(s.ci99().get(0), r.unit()) + ", " + Numbers.score(s.ci99().get(1), r.unit()) + "]");
+            } else {
+                row.add(r.status().name());
+                row.add("");
+            }
+            String alloc = r.ok() && r.allocBytesPerOp() != null ? Numbers.bytes(r.allocBytesPerOp()) : "";
+            String tp = r.ok() ? ConsoleTable.throughput(r) : "";
+            OptionalDouble sp = speedups.of(r);
+            String share = peaks.shareOf(r).map(MachinePeaks.Share::text).orElse("");
+            anyAlloc |= !alloc.isEmpty();
+            anyThroughput |= !tp.isEmpty();
+            anySpeedup |= sp.isPresent();
+            anyShare |= !share.isEmpty();
+            row.add(alloc);
+            row.add(tp);
+            row.add(sp.isPresent() ? Numbers.factor(sp.getAsDouble()) : "");
+            row.add(share);
+            rows.add(row);
+        }
+        List<String> header = new ArrayList<>(List.of("Benchmark", "Median", "99% CI (mean)", "Alloc/op", "Throughput",
+                "vs " + Markdown.text(speedups.reference()), "Of peak"));
+        boolean[] keep = {true, true, true, anyAlloc, anyThroughput, anySpeedup, anyShare};
+        return Markdown.table(select(header, keep), select("lrrrrrr", keep),
+                rows.stream().map(r -> select(r, keep)).toList());
+    }
+
+    private static List<String> select(List<String> cells, boolean[] keep) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            if (keep[i]) {
+                out.add(cells.get(i));
+            }
+        }
+        return out;
+    }
+
+    private static String select(String align, boolean[] keep) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < align.length(); i++) {
+            if (keep[i]) {
+                sb.append(align.charAt(i));
+            }
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public List<ReportFile> renderComparison(ComparisonTable c, ReportOptions options) {
+        StringBuilder sb = new StringBuilder("# panbench comparison\n\n");
+        sb.append("- **Base:** ").append(Markdown.text(c.base())).append('\n');
+        sb.append("- **Current:** ").append(Markdown.text(c.current())).append('\n');
+        sb.append("- **Threshold:** ").append(Numbers.percent(c.threshold())).append(", intervals at ")
+                .append(Numbers.percent(c.level())).append(" confidence\n");
+        List<String> counts = new ArrayList<>();
+        for (ComparisonTable.Verdict v : ComparisonTable.Verdict.values()) {
+            long n = c.count(v);
+            if (n > 0) {
+                counts.add(n + " " + v.label());
+            }
+        }
+        sb.append("- **Summary:** ").append(counts.isEmpty() ? "nothing compared" : String.join(", ", counts)).append("\n\n");
+        String level = String.format(Locale.ROOT, "%s interval", Numbers.percent(c.level()));
+        List<List<String>> rows = new ArrayList<>();
+        for (ComparisonTable.Row r : c.rowsRegressionsFirst()) {
+            String verdict = r.verdict() == ComparisonTable.Verdict.REGRESSED || r.verdict() == ComparisonTable.Verdict.FAILED
+                    ? "**" + r.verdict().label() + "**" : r.verdict().label();
+            if (r.note() != null && !r.note().isBlank()) {
+                verdict += " (" + Markdown.text(r.note()) + ")";
+            }
+            rows.add(List.of(Markdown.text(r.id()),
+                    r.baseValue() == null ? "" : Numbers.score(r.baseValue(), r.unit()),
+                    r.currentValue() == null ? "" : Numbers.score(r.currentValue(), r.unit()),
+                    r.ratio() == null ? "" : Numbers.factor(r.ratio()),
+                    r.low() == null || r.high() == null ? "" : "[" + Numbers.factor(r.low()) + ", " + Numbers.factor(r.high()) + "]",
+                    r.ratio() == null ? "" : Numbers.change(r.ratio()),
+                    verdict));
+        }
+        sb.append(Markdown.table(List.of("Benchmark", "Base", "Current", "Ratio", level, "Change", "Verdict"),
+                "lrrrrrl", rows));
+        sb.append("\nRatio is current time / base time: above 1 is slower.\n");
+        return List.of(ReportFile.text("comparison.md", sb.toString()));
+    }
+}
