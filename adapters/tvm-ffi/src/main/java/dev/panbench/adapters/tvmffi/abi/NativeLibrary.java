@@ -19,7 +19,8 @@ public final class NativeLibrary {
     /** The path loaded; the library is opened for the lifetime of the process. */
     public static final Path PATH = LibraryLocator.locate()
             .orElseThrow(() -> new IllegalStateException(LibraryLocator.NOT_FOUND));
-    static final SymbolLookup LOOKUP = SymbolLookup.libraryLookup(PATH, Arena.global());
+    static final SymbolLookup LOOKUP = SignalHandlers.preservingSegv(
+            () -> SymbolLookup.libraryLookup(PATH, Arena.global()));
 
     private NativeLibrary() {
     }
@@ -44,7 +45,8 @@ public final class NativeLibrary {
      * functions and types, e.g. {@code libtvm_ffi_testing.so}) and returns a lookup of its symbols.
      */
     public static SymbolLookup open(Path library) {
-        return SymbolLookup.libraryLookup(library, Arena.global());
+        LOOKUP.getClass(); // libtvm_ffi.so first, so dependants bind to this copy
+        return SignalHandlers.preservingSegv(() -> SymbolLookup.libraryLookup(library, Arena.global()));
     }
 
     static RuntimeException rethrow(Throwable t) {

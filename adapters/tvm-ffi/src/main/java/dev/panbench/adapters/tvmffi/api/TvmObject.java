@@ -64,6 +64,14 @@ public class TvmObject implements AutoCloseable {
         this.cleanable = CLEANER.register(this, ref);
     }
 
+    /**
+     * Takes ownership of a raw handle with one strong reference (from C code that created it) and wraps it in the
+     * Java class of its kind.
+     */
+    public static TvmObject adopt(long ownedHandle) {
+        return wrapOwned(ownedHandle);
+    }
+
     /** Wraps an owned handle in the Java class of its kind. */
     static TvmObject wrapOwned(long handle) {
         return switch (ObjectAbi.typeIndex(handle)) {

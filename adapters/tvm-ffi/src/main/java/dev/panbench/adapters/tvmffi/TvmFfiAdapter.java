@@ -1,0 +1,67 @@
+package dev.panbench.adapters.tvmffi;
+
+import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
+import dev.panbench.adapters.tvmffi.api.TvmFfi;
+import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
+import dev.panbench.adapters.tvmffi.workloads.TvmFfiWorkloads;
+import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * TVM FFI through a Panama binding of its C ABI ({@code libtvm_ffi.so} from the apache-tvm-ffi wheel), with the
+ * TVMFFI.jl overhead suite measured against a C floor.
+ */
+public final class TvmFfiAdapter implements Adapter {
+
+    @Override
+    public String id() {
+        return "tvm-ffi";
+    }
+
+    @Override
+    public String describe() {
+        return "TVM FFI C ABI through Panama FFM: calls, conversions, tensors, callbacks, modules, objects vs a C loop";
+    }
+
+    @Override
+    public Availability probe() {
+        Optional<Path> lib = LibraryLocator.locate();
+        if (lib.isEmpty()) {
+            return Availability.unavailable(LibraryLocator.NOT_FOUND);
+        }
+        try {
+            return Availability.ok(TvmFfi.version(), lib.get().toString(), "cpu");
+        } catch (Throwable t) {
+            return Availability.unavailable("cannot load " + lib.get() + ": " + t);
+        }
+    }
+
+    @Override
+    public Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        Availability a = probe();
+        env.put("available", Boolean.toString(a.available()));
+        if (!a.available()) {
+            env.put("reason", a.reason());
+            return env;
+        }
+        env.put("version", a.version());
+        env.put("library", a.library());
+        LibraryLocator.testingLibrary().ifPresent(p -> env.put("testingLibrary", p.toString()));
+        LibraryLocator.includeDirectory().ifPresent(p -> env.put("include", p.toString()));
+        env.put("nativeFixtures", NativeFixtures.unavailableReason().orElse("g++ available"));
+        return env;
+    }
+
+    @Override
+    public List<WorkloadSpec> workloads() {
+        return TvmFfiWorkloads.all();
+    }
+}

@@ -1,0 +1,122 @@
+package dev.panbench.adapters.tvmffi.workloads;
+
+import dev.panbench.adapters.tvmffi.api.CallFrame;
+import dev.panbench.adapters.tvmffi.api.TvmFunction;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Workload;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * A workload that calls one TVM FFI function with fixed arguments, three ways: the binding's frame
+ * ({@code impl=java}), its boxed {@code call(...)} ({@code impl=java-boxed}) and the C loop over the very same
+ * argument slots ({@code impl=c-loop}). Subclasses say which function, which arguments and what a right answer is.
+ */
+abstract class CallWorkload implements Workload {
+
+    protected Impl impl;
+    protected TvmFunction function;
+    protected CallFrame frame;
+    protected Object[] boxed;
+    private FloorCall floor;
+
+    /** The function to call (owned by the workload). */
+    protected abstract TvmFunction function(Params p) throws Exception;
+
+    /** Arguments as Java values; also written into the frame. */
+    protected abstract Object[] arguments(Params p) throws Exception;
+
+    /** Throws {@link dev.panbench.harness.spi.VerificationException} unless {@code result} is the right answer. */
+    protected abstract void check(Object result) throws Exception;
+
+    /** Whether the function may call back into Java (then the safe call path is used). */
+    protected boolean callsBack() {
+        return false;
+    }
+
+    protected boolean expectsError() {
+        return false;
+    }
+
+    protected int floorBatch(Params p) {
+        return Shared.FLOOR_BATCH;
+    }
+
+    /** The C loop's arguments, when they differ from Java's (a C callback instead of a Java one). */
+    protected Object[] floorArguments(Params p) throws Exception {
+        return boxed;
+    }
+
+    @Override
+    public void setup(Params p) throws Exception {
+        Shared.testingLibrary();
+        impl = Impl.of(p);
+        function = function(p);
+        boxed = arguments(p);
+        Object[] frameArgs = impl == Impl.C_LOOP ? floorArguments(p) : boxed;
+        frame = function.frame(frameArgs.length);
+        for (int i = 0; i < frameArgs.length; i++) {
+            frame.set(i, frameArgs[i]);
+        }
+        if (impl == Impl.C_LOOP) {
+            floor = new FloorCall(Shared.floor(), frame, floorBatch(p), expectsError());
+        }
+    }
+
+    protected final void invoke() {
+        if (callsBack()) {
+            frame.invoke();
+        } else {
+            frame.invokeLeaf();
+        }
+    }
+
+    @Override
+    public void verify() throws Exception {
+        switch (impl) {
+            case JAVA -> {
+                invoke();
+                check(frame.result());
+            }
+            case JAVA_BOXED -> check(callBoxed());
+            case C_LOOP -> {
+                floor.loop(3);
+                check(frame.result());
+            }
+        }
+    }
+
+    private Object callBoxed() {
+        return function.call(boxed);
+    }
+
+    /** The {@code impl=java} operation; the default consumes the result's type tag. */
+    protected void runJava(Blackhole bh) throws Exception {
+        invoke();
+        bh.consume(frame.resultTypeIndex());
+    }
+
+    @Override
+    public void run(Blackhole bh) throws Throwable {
+        switch (impl) {
+            case JAVA -> runJava(bh);
+            case JAVA_BOXED -> {
+                Object r = callBoxed();
+                bh.consume(r);
+                if (r instanceof AutoCloseable c) {
+                    c.close();
+                }
+            }
+            case C_LOOP -> floor.run();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (frame != null) {
+            frame.close();
+        }
+        if (function != null) {
+            function.close();
+        }
+    }
+}

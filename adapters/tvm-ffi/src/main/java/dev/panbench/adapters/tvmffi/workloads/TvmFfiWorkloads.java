@@ -1,0 +1,112 @@
+package dev.panbench.adapters.tvmffi.workloads;
+
+import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The TVM FFI overhead suite (after the TVMFFI.jl benchmarks): conversions, raw calls, function calls of growing
+ * argument weight, tensors, callbacks, modules, objects and errors; most with the C floor ({@code impl=c-loop}) in
+ * the same run so each Java figure reads as a ratio.
+ */
+public final class TvmFfiWorkloads {
+
+    private static final String[] ALL_IMPLS = {"java", "java-boxed", "c-loop"};
+    private static final String[] FAST_IMPLS = {"java", "c-loop"};
+
+    private TvmFfiWorkloads() {
+    }
+
+    public static List<WorkloadSpec> all() {
+        List<WorkloadSpec> specs = new ArrayList<>();
+        for (String kind : List.of("long", "double", "bool", "short-str", "long-str", "tensor-view")) {
+            specs.add(WorkloadSpec.builder("convert/" + kind)
+                    .description("Java " + kind + " to TVMFFIAny and back, no call")
+                    .factory(() -> new Convert(kind)).build());
+        }
+        specs.add(floored(WorkloadSpec.builder("refcount/inc-dec")
+                .description("TVMFFIObjectIncRef + TVMFFIObjectDecRef on a live object")
+                .param("impl", FAST_IMPLS), Shared.FLOOR_BATCH)
+                .factory(RefcountIncDec::new).build());
+        specs.add(floored(WorkloadSpec.builder("raw/get-version")
+                .description("TVMFFIGetVersion into a reused buffer: a bare downcall")
+                .param("impl", FAST_IMPLS), Shared.FLOOR_BATCH)
+                .factory(RawGetVersion::new).build());
+        specs.add(floored(WorkloadSpec.builder("call/nop")
+                .description("testing.nop with 0, 1 or 3 int arguments")
+                .param("args", "0", "1", "3").param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .factory(CallNop::new).build());
+        specs.add(floored(WorkloadSpec.builder("call/echo")
+                .description("testing.echo of an int, float, string or tensor object")
+                .param("type", "int", "float", "str", "tensor").param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .factory(CallEcho::new).build());
+        specs.add(floored(WorkloadSpec.builder("call/add-one-int")
+                .description("testing.add_one(41), a typed C++ function")
+                .param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .factory(CallAddOneInt::new).build());
+        specs.add(needsCompiler(WorkloadSpec.builder("call/tensor-add-one")
+                .description("compiled module add_one(x, y): y = x + 1 over float32 tensor views")
+                .param("size", "1", "1024", "1048576").param("impl", FAST_IMPLS)
+                .counts(p -> new OpCounts(p.getLong("size"), 8 * p.getLong("size"), p.getLong("size")))
+                .batch(p -> isFloor(p) ? tensorBatch(p) : 1))
+                .factory(TensorAddOne::new).build());
+        specs.add(floored(WorkloadSpec.builder("call/tensor-arg")
+                .description("testing.nop(view): a DLTensor* argument, flat in the data size")
+                .param("size", "1", "1024", "1048576").param("impl", FAST_IMPLS), Shared.FLOOR_BATCH)
+                .factory(TensorArgument::new).build());
+        specs.add(floored(WorkloadSpec.builder("callback/java-from-tvm")
+                .description("testing.apply(f, 7): C++ calls f back; f is Java (c-loop: f is C)")
+                .param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .factory(CallbackFromTvm::new).build());
+        specs.add(needsCompiler(floored(WorkloadSpec.builder("module/load")
+                .description("ffi.ModuleLoadFromFile of the add_one module, then release")
+                .param("impl", FAST_IMPLS), 100))
+                .factory(ModuleLoad::new).build());
+        specs.add(needsCompiler(floored(WorkloadSpec.builder("module/get-function")
+                .description("ffi.ModuleGetFunction(mod, \"add_one\"), then release")
+                .param("impl", FAST_IMPLS), Shared.FLOOR_BATCH))
+                .factory(ModuleGetFunction::new).build());
+        specs.add(floored(WorkloadSpec.builder("object/create")
+                .description("testing.TestCxxClassBase(42, 10) through __ffi_init__, then release")
+                .param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .factory(ObjectCreate::new).build());
+        specs.add(floored(WorkloadSpec.builder("object/field-get")
+                .description("read field v_i64 through the reflected getter")
+                .param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .factory(ObjectFieldGet::new).build());
+        specs.add(floored(WorkloadSpec.builder("error/raise-catch")
+                .description("testing.test_raise_error: a C++ exception caught as TvmFfiException")
+                .param("impl", ALL_IMPLS), 100)
+                .factory(ErrorRaiseCatch::new).build());
+        return List.copyOf(specs);
+    }
+
+    static boolean isFloor(Params p) {
+        return "c-loop".equals(p.get("impl", "java"));
+    }
+
+    static int tensorBatch(Params p) {
+        return (int) Math.max(1, Math.min(Shared.FLOOR_BATCH, 1_000_000L / p.getLong("size")));
+    }
+
+    /** c-loop rows run {@code batch} calls per operation and need the compiler for the floor helper. */
+    private static WorkloadSpec.Builder floored(WorkloadSpec.Builder b, int batch) {
+        return b.batch(p -> isFloor(p) ? batch : 1)
+                .availability(p -> isFloor(p) ? compiler() : Availability.ok());
+    }
+
+    /** Every row needs the compiler (the workload uses the compiled add_one module). */
+    private static WorkloadSpec.Builder needsCompiler(WorkloadSpec.Builder b) {
+        return b.availability(p -> compiler());
+    }
+
+    private static Availability compiler() {
+        return NativeFixtures.unavailableReason().map(Availability::unavailable).orElse(Availability.ok());
+    }
+
+}

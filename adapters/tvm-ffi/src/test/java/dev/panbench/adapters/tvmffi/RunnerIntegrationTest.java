@@ -1,0 +1,43 @@
+package dev.panbench.adapters.tvmffi;
+
+import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.RunSettings;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The tvm-ffi rows run through the real JMH runner in forked JVMs, C floor included. */
+class RunnerIntegrationTest {
+
+    @Test
+    void callNopRowsRunThroughTheRunner(@TempDir Path tmp) {
+        Assumptions.assumeTrue(LibraryLocator.locate().isPresent(), LibraryLocator.NOT_FOUND);
+        List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of(
+                "args", List.of("0")), Pattern.compile("call/nop"), null);
+        assertEquals(List.of("tvm-ffi/call/nop[args=0,impl=java]", "tvm-ffi/call/nop[args=0,impl=java-boxed]",
+                "tvm-ffi/call/nop[args=0,impl=c-loop]"), plan.stream().map(PlannedResult::id).toList());
+        List<BenchResult> results = new BenchmarkRunner(
+                RunSettings.QUICK.withMeasurementTime("50ms").withIterations(3).withWarmupTime("50ms"), tmp)
+                .run(plan, ProgressListener.NONE);
+        assertEquals(3, results.size());
+        for (BenchResult r : results) {
+            assertEquals(BenchResult.Status.ok, r.status(), r.id() + ": " + r.error());
+            assertTrue(r.stats().median() > 0, r.id() + " median " + r.stats().median());
+            assertNotNull(r.allocBytesPerOp(), r.id());
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package dev.panbench.adapters.tvmffi.workloads;
+
+import dev.panbench.adapters.tvmffi.TvmFfiAdapter;
+import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
+import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.spi.Workload;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every declared row sets up, verifies its answer, runs and closes, in this JVM (no JMH): the suite is sound. */
+class WorkloadsVerifyTest {
+
+    @BeforeAll
+    static void library() {
+        System.setProperty(NativeFixtures.DIR_PROPERTY, Path.of("target", "native").toAbsolutePath().toString());
+        Assumptions.assumeTrue(LibraryLocator.locate().isPresent(), LibraryLocator.NOT_FOUND);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyRowVerifiesAndRuns() {
+        List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of(), null, null);
+        assertTrue(plan.size() > 40, "rows: " + plan.size());
+        Blackhole bh = new Blackhole(
+                "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+        return plan.stream().map(row -> DynamicTest.dynamicTest(row.id(), () -> {
+            assertTrue(row.availability().available(), row.id() + ": " + row.availability().reason());
+            try (Workload w = row.spec().factory().get()) {
+                w.setup(row.params());
+                w.verify();
+                for (int i = 0; i < 3; i++) {
+                    w.run(bh);
+                }
+                w.verify(); // running leaves the workload able to compute the right answer again
+            }
+        }));
+    }
+}
