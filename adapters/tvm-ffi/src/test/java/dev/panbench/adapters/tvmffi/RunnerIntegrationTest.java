@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The tvm-ffi rows run through the real JMH runner in forked JVMs, C floor included. */
 class RunnerIntegrationTest {
+
+    private static String logs(Path dir) {
+        StringBuilder b = new StringBuilder();
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                b.append("== ").append(f).append('\n').append(Files.readString(f));
+            }
+        } catch (IOException e) {
+            b.append(e);
+        }
+        return b.toString();
+    }
 
     @Test
     void callNopRowsRunThroughTheRunner(@TempDir Path tmp) {
@@ -35,7 +49,7 @@ class RunnerIntegrationTest {
                 .run(plan, ProgressListener.NONE);
         assertEquals(3, results.size());
         for (BenchResult r : results) {
-            assertEquals(BenchResult.Status.ok, r.status(), r.id() + ": " + r.error());
+            assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error() + "\n" + logs(tmp));
             assertTrue(r.stats().median() > 0, r.id() + " median " + r.stats().median());
             assertNotNull(r.allocBytesPerOp(), r.id());
         }
