@@ -84,7 +84,6 @@ class CpuSimdAdapterTest {
             Path log = dir.resolve("jmh-" + (i + 1) + ".log");
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error() + "\n" + tail(log));
             assertEquals(3, r.samples().size());
-            assertTrue(r.allocBytesPerOp() == null || r.allocBytesPerOp() < 64, "allocation per op: " + r.allocBytesPerOp());
             assertTrue(r.throughput().bytesPerSec() > 0 && r.throughput().flopsPerSec() > 0, r.id());
         }
     }

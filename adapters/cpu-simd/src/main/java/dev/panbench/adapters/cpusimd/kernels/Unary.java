@@ -76,42 +76,40 @@ public final class Unary {
         }
     }
 
+    /**
+     * One small method per function: the Vector API only runs at speed when every call of a loop inlines, and one
+     * large method holding all six loops can exceed the JIT's inlining budget (the vectors are then boxed).
+     */
     public static void simd(Op op, float[] in, float[] out, int lo, int hi) {
-        int i = lo;
         int end = lo + F.loopBound(hi - lo);
         switch (op) {
-            case RELU -> {
-                for (; i < end; i += L) {
-                    FloatVector.fromArray(F, in, i).max(0f).intoArray(out, i);
-                }
-            }
-            case SIGMOID -> {
-                for (; i < end; i += L) {
-                    FloatVector e = FloatVector.fromArray(F, in, i).neg().lanewise(VectorOperators.EXP);
-                    FloatVector.broadcast(F, 1f).div(e.add(1f)).intoArray(out, i);
-                }
-            }
-            case TANH -> {
-                for (; i < end; i += L) {
-                    FloatVector.fromArray(F, in, i).lanewise(VectorOperators.TANH).intoArray(out, i);
-                }
-            }
-            case EXP -> {
-                for (; i < end; i += L) {
-                    FloatVector.fromArray(F, in, i).lanewise(VectorOperators.EXP).intoArray(out, i);
-                }
-            }
-            case LOG -> {
-                for (; i < end; i += L) {
-                    FloatVector.fromArray(F, in, i).lanewise(VectorOperators.LOG).intoArray(out, i);
-                }
-            }
-            case SQRT -> {
-                for (; i < end; i += L) {
-                    FloatVector.fromArray(F, in, i).sqrt().intoArray(out, i);
-                }
-            }
+            case RELU -> relu(in, out, lo, end);
+            case SIGMOID -> sigmoid(in, out, lo, end);
+            case TANH -> lanewise(VectorOperators.TANH, in, out, lo, end);
+            case EXP -> lanewise(VectorOperators.EXP, in, out, lo, end);
+            case LOG -> lanewise(VectorOperators.LOG, in, out, lo, end);
+            case SQRT -> lanewise(VectorOperators.SQRT, in, out, lo, end);
         }
-        scalar(op, in, out, i, hi);
+        scalar(op, in, out, end, hi);
+    }
+
+    private static void relu(float[] in, float[] out, int lo, int end) {
+        for (int i = lo; i < end; i += L) {
+            FloatVector.fromArray(F, in, i).max(0f).intoArray(out, i);
+        }
+    }
+
+    private static void sigmoid(float[] in, float[] out, int lo, int end) {
+        FloatVector one = FloatVector.broadcast(F, 1f);
+        for (int i = lo; i < end; i += L) {
+            FloatVector e = FloatVector.fromArray(F, in, i).neg().lanewise(VectorOperators.EXP);
+            one.div(e.add(one)).intoArray(out, i);
+        }
+    }
+
+    private static void lanewise(VectorOperators.Unary op, float[] in, float[] out, int lo, int end) {
+        for (int i = lo; i < end; i += L) {
+            FloatVector.fromArray(F, in, i).lanewise(op).intoArray(out, i);
+        }
     }
 }
