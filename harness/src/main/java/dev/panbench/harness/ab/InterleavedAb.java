@@ -98,7 +98,8 @@ public final class InterleavedAb {
         cmd.add(req.java());
         cmd.addAll(BenchmarkRunner.FORK_JVM_FLAGS);
         System.getProperties().forEach((k, v) -> {
-            if (k.toString().startsWith("panbench.") && !k.toString().equals("panbench.failureFile")) {
+            String key = k.toString();
+            if ((key.startsWith("panbench.") || key.startsWith("jmh.")) && !key.equals("panbench.failureFile")) {
                 cmd.add("-D" + k + "=" + v);
             }
         });

@@ -12,13 +12,18 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param pValue          two-sided Mann-Whitney U p-value over the iteration samples; null with fewer than two
  *                        samples on a side
  * @param higherIsBetter  whether a larger score is better (throughput units)
- * @param note            why a verdict is inconclusive for a reason other than noise (too few samples, other units)
+ * @param baseSpread      robust relative spread of the base samples, 1.4826 * MAD / median (about the coefficient
+ *                        of variation for gaussian noise); null with fewer than two samples
+ * @param note            why a verdict is inconclusive for a reason other than overlap (too few samples, unstable
+ *                        measurement, other units), or what a confirmation re-run found
  */
 @JsonPropertyOrder({"id", "verdict", "unit", "higherIsBetter", "threshold", "baseMedian", "currentMedian", "ratio",
-        "change", "ciLower", "ciUpper", "confidence", "pValue", "baseN", "currentN", "note"})
+        "change", "ciLower", "ciUpper", "confidence", "pValue", "baseN", "currentN", "baseSpread", "currentSpread",
+        "note"})
 public record Change(String id, Verdict verdict, String unit, boolean higherIsBetter, double threshold,
                      double baseMedian, double currentMedian, double ratio, double change, Double ciLower,
-                     Double ciUpper, double confidence, Double pValue, int baseN, int currentN, String note) {
+                     Double ciUpper, double confidence, Double pValue, int baseN, int currentN, Double baseSpread,
+                     Double currentSpread, String note) {
 
     /**
      * How much slower the current run is, as a factor: {@code 1.2} means it takes 20% longer per operation

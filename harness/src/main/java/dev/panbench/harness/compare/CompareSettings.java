@@ -17,14 +17,16 @@ import java.util.regex.Pattern;
  * @param resamples  bootstrap resamples
  * @param seed       bootstrap seed; with the id it seeds each result, so reruns agree
  * @param strictEnv  refuse to compare runs from different machines instead of warning
+ * @param maxSpread  a side whose robust spread exceeds this many thresholds is too unstable for a verdict beyond
+ *                   inconclusive (a loaded machine, a noisy neighbour): 2 means a 5% threshold tolerates 10%
  */
-@JsonPropertyOrder({"threshold", "rules", "alpha", "confidence", "resamples", "seed", "strictEnv"})
+@JsonPropertyOrder({"threshold", "rules", "alpha", "confidence", "resamples", "seed", "strictEnv", "maxSpread"})
 public record CompareSettings(double threshold, List<ThresholdRule> rules, double alpha, double confidence,
-                              int resamples, long seed, boolean strictEnv) {
+                              int resamples, long seed, boolean strictEnv, double maxSpread) {
 
     public static final double DEFAULT_THRESHOLD = 0.05;
     public static final CompareSettings DEFAULT = new CompareSettings(DEFAULT_THRESHOLD, List.of(), 0.01, 0.99,
-            Bootstrap.DEFAULT_RESAMPLES, 20_240_601L, false);
+            Bootstrap.DEFAULT_RESAMPLES, 20_240_601L, false, 2.0);
 
     public CompareSettings {
         rules = rules == null ? List.of() : List.copyOf(rules);
@@ -50,16 +52,16 @@ public record CompareSettings(double threshold, List<ThresholdRule> rules, doubl
     }
 
     public CompareSettings withThreshold(double t) {
-        return new CompareSettings(t, rules, alpha, confidence, resamples, seed, strictEnv);
+        return new CompareSettings(t, rules, alpha, confidence, resamples, seed, strictEnv, maxSpread);
     }
 
     public CompareSettings withRule(ThresholdRule rule) {
         var r = new java.util.ArrayList<>(rules);
         r.add(rule);
-        return new CompareSettings(threshold, r, alpha, confidence, resamples, seed, strictEnv);
+        return new CompareSettings(threshold, r, alpha, confidence, resamples, seed, strictEnv, maxSpread);
     }
 
     public CompareSettings withStrictEnv(boolean strict) {
-        return new CompareSettings(threshold, rules, alpha, confidence, resamples, seed, strict);
+        return new CompareSettings(threshold, rules, alpha, confidence, resamples, seed, strict, maxSpread);
     }
 }

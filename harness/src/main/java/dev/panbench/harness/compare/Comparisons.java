@@ -7,6 +7,7 @@ import dev.panbench.harness.model.Units;
 import dev.panbench.harness.stats.Bootstrap;
 import dev.panbench.harness.stats.Descriptive;
 import dev.panbench.harness.stats.MannWhitney;
+import dev.panbench.harness.stats.RobustSpread;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -93,7 +94,7 @@ public final class Comparisons {
         if (base.unit() != null && current.unit() != null && !base.unit().equals(current.unit())) {
             return new Change(id, Verdict.inconclusive, current.unit(), Units.higherIsBetter(current.unit()),
                     threshold, base.stats().median(), current.stats().median(), Double.NaN, Double.NaN, null, null,
-                    settings.confidence(), null, base.samples().size(), current.samples().size(),
+                    settings.confidence(), null, base.samples().size(), current.samples().size(), null, null,
                     "units differ: " + base.unit() + " in base, " + current.unit() + " in current");
         }
         return ofSamples(id, current.unit(), samples(base), samples(current), threshold, settings);
@@ -107,7 +108,7 @@ public final class Comparisons {
             double bm = base.length == 0 ? Double.NaN : Descriptive.median(base);
             double cm = current.length == 0 ? Double.NaN : Descriptive.median(current);
             return new Change(id, Verdict.inconclusive, unit, higherIsBetter, threshold, bm, cm, cm / bm,
-                    cm / bm - 1, null, null, settings.confidence(), null, base.length, current.length,
+                    cm / bm - 1, null, null, settings.confidence(), null, base.length, current.length, null, null,
                     "too few samples to test (" + base.length + " base, " + current.length
                             + " current; at least 2 each)");
         }
@@ -119,9 +120,21 @@ public final class Comparisons {
         double sLo = higherIsBetter ? 1 / ci.upper() : ci.lower();
         double sHi = higherIsBetter ? 1 / ci.lower() : ci.upper();
         Verdict v = VerdictRule.decide(s, sLo, sHi, p, threshold, settings.alpha());
+        double baseSpread = RobustSpread.of(base);
+        double currentSpread = RobustSpread.of(current);
+        String note = null;
+        double limit = settings.maxSpread() * threshold;
+        if ((v == Verdict.regressed || v == Verdict.improved) && Math.max(baseSpread, currentSpread) > limit) {
+            boolean cur = currentSpread >= baseSpread;
+            note = String.format(java.util.Locale.ROOT, "was %s, but the %s samples spread %.1f%% (more than %.0f x"
+                            + " the threshold): the machine was too unstable to tell; rerun on a quiet machine or use"
+                            + " panbench ab", v, cur ? "current" : "base", 100 * (cur ? currentSpread : baseSpread),
+                    settings.maxSpread());
+            v = Verdict.inconclusive;
+        }
         return new Change(id, v, unit, higherIsBetter, threshold, Descriptive.median(base),
                 Descriptive.median(current), ci.estimate(), ci.estimate() - 1, ci.lower(),
-                ci.upper(), ci.confidence(), p, base.length, current.length, null);
+                ci.upper(), ci.confidence(), p, base.length, current.length, baseSpread, currentSpread, note);
     }
 
     private static double[] samples(BenchResult r) {

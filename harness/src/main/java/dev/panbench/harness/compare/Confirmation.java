@@ -105,6 +105,7 @@ public final class Confirmation {
     private static Change withNote(Change c, String note) {
         return new Change(c.id(), c.verdict(), c.unit(), c.higherIsBetter(), c.threshold(), c.baseMedian(),
                 c.currentMedian(), c.ratio(), c.change(), c.ciLower(), c.ciUpper(), c.confidence(), c.pValue(),
-                c.baseN(), c.currentN(), note);
+                c.baseN(), c.currentN(), c.baseSpread(), c.currentSpread(),
+                c.note() == null ? note : c.note() + "; " + note);
     }
 }

@@ -34,23 +34,24 @@ public final class ShardMerge {
         if (files.isEmpty()) {
             throw new BadInputException("merge: expected at least one results file");
         }
-        Map<Path, ResultFile> inputs = new LinkedHashMap<>();
+        List<Map.Entry<Path, ResultFile>> inputs = new ArrayList<>();
         for (Path f : files) {
-            inputs.put(f, ResultFiles.read(f));
+            inputs.add(Map.entry(f, ResultFiles.read(f)));
         }
         return merge(inputs, force, command);
     }
 
-    public static Outcome merge(Map<Path, ResultFile> inputs, boolean force, String command) {
+    /** Merges files in the order given; the same file named twice counts twice (and so duplicates every id). */
+    public static Outcome merge(List<Map.Entry<Path, ResultFile>> inputs, boolean force, String command) {
         List<String> warnings = new ArrayList<>();
-        Path firstPath = inputs.keySet().iterator().next();
-        ResultFile first = inputs.get(firstPath);
+        Path firstPath = inputs.getFirst().getKey();
+        ResultFile first = inputs.getFirst().getValue();
         Map<String, Path> seen = new LinkedHashMap<>();
         List<BenchResult> results = new ArrayList<>();
         String started = null;
         String finished = null;
         List<String> shards = new ArrayList<>();
-        for (var e : inputs.entrySet()) {
+        for (var e : inputs) {
             Path path = e.getKey();
             ResultFile f = e.getValue();
             if (f != first) {

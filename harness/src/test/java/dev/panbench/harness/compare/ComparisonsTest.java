@@ -172,6 +172,18 @@ class ComparisonsTest {
     }
 
     @Test
+    void anUnstableMeasurementIsInconclusiveEvenWhenTheShiftLooksSignificant() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        List<Double> steady = Fixtures.noisy(rnd, 10, 100, 0.005);
+        List<Double> loaded = Fixtures.noisy(rnd, 10, 150, 0.25);
+        Change ch = Comparisons.change(Fixtures.ok("jvm/x", "ns/op", steady), Fixtures.ok("jvm/x", "ns/op", loaded),
+                CompareSettings.DEFAULT);
+        assertEquals(Verdict.inconclusive, ch.verdict(), ch.toString());
+        assertTrue(ch.note().startsWith("was regressed, but the current samples spread"), ch.note());
+        assertTrue(ch.currentSpread() > 0.10, ch.toString());
+    }
+
+    @Test
     void unitsThatDifferAreNotComparedBlindly() {
         BenchResult ns = Fixtures.ok("jvm/x", "ns/op", List.of(1.0, 1.1, 0.9));
         BenchResult us = Fixtures.ok("jvm/x", "us/op", List.of(1.0, 1.1, 0.9));
