@@ -56,6 +56,22 @@ public final class MachinePeaks {
         }
     }
 
+    /**
+     * The throughput that tells most about a result: bytes/s for a byte-bound result or a stream row, otherwise
+     * FLOP/s, bytes/s or elements/s, whichever it has first.
+     */
+    public String throughputText(BenchResult r) {
+        var t = r.throughput();
+        if (t != null && t.bytesPerSec() != null) {
+            boolean stream = Grouping.workloadOf(r).equals("machine/stream");
+            boolean byteBound = shareOf(r).map(s -> s.kind().equals("BW")).orElse(false);
+            if (stream || byteBound) {
+                return Numbers.rate(t.bytesPerSec(), "B/s");
+            }
+        }
+        return dev.panbench.reports.console.ConsoleTable.throughput(r);
+    }
+
     public Optional<Share> shareOf(BenchResult r) {
         if (!r.ok() || r.throughput() == null || r.counts() == null || Grouping.isMachineRow(r)) {
             return Optional.empty();

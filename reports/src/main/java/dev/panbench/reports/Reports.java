@@ -6,7 +6,9 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.charts.PngCharts;
 import dev.panbench.reports.ci.BencherReport;
 import dev.panbench.reports.ci.GithubBenchmarkReport;
+import dev.panbench.harness.compare.Comparison;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.compare.ComparisonTables;
 import dev.panbench.reports.csv.CsvReport;
 import dev.panbench.reports.html.HtmlReport;
 import dev.panbench.reports.json.JsonReport;
@@ -99,6 +101,12 @@ public final class Reports {
     public static List<Path> writeComparison(ComparisonTable comparison, List<ReportFormat> formats,
                                              ReportOptions options, Path outDir) {
         return write(renderComparison(comparison, formats, options), outDir);
+    }
+
+    /** Renders and writes the reports of the harness's comparison ({@code comparison.json}) into {@code outDir}. */
+    public static List<Path> writeComparison(Comparison comparison, List<ReportFormat> formats, ReportOptions options,
+                                             Path outDir) {
+        return writeComparison(ComparisonTables.of(comparison), formats, options, outDir);
     }
 
     /** Writes each file through a temporary file and a rename. */

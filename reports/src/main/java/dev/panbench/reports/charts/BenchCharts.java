@@ -94,7 +94,8 @@ public final class BenchCharts {
         chart.getStyler().setOverlapped(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         chart.getStyler().setErrorBarsColor(new java.awt.Color(0x333333));
-        if (cats.size() > 6) {
+        ChartStyle.linearTicks(chart.getStyler());
+        if (ChartStyle.needsRotation(cats, 1100)) {
             chart.getStyler().setXAxisLabelRotation(60);
         }
         CategorySeries interval = chart.addSeries(Numbers.percent(c.level()) + " interval", cats, mids, halves);
@@ -158,17 +159,18 @@ public final class BenchCharts {
             }
             ChartStyle.TimeUnit unit = ChartStyle.TimeUnit.forMax(max);
             boolean log = max / min > 100;
-            CategoryChart chart = new CategoryChartBuilder().width(900).height(catList.size() > 6 ? 460 : 380)
+            CategoryChart chart = new CategoryChartBuilder().width(640).height(catList.size() > 6 ? 460 : 380)
                     .title(ChartStyle.shorten(e.getKey(), 80) + ": median time per operation")
                     .xAxisTitle("").yAxisTitle(unit.name() + (log ? " (log scale)" : "")).build();
             ChartStyle.apply(chart.getStyler());
-            if (catList.size() > 4 || catList.stream().anyMatch(c -> c.length() > 24)) {
+            if (ChartStyle.needsRotation(catList, 640)) {
                 chart.getStyler().setXAxisLabelRotation(45);
             }
             if (log) {
                 chart.getStyler().setYAxisLogarithmic(true);
                 chart.getStyler().setYAxisMin(ChartStyle.decadeBelow(min / unit.divisor()));
             }
+            ChartStyle.linearTicks(chart.getStyler());
             List<String> shortCats = unique(catList.stream().map(c -> ChartStyle.shorten(c, 40)).toList());
             List<String> seriesNames = unique(e.getValue().keySet().stream().map(s -> ChartStyle.shorten(s, 30)).toList());
             int i = 0;
@@ -295,17 +297,18 @@ public final class BenchCharts {
             }
             ChartStyle.TimeUnit unit = ChartStyle.TimeUnit.forMax(max);
             boolean log = max / min > 100;
-            BoxChart chart = new BoxChartBuilder().width(900).height(360)
+            BoxChart chart = new BoxChartBuilder().width(640).height(360)
                     .title(ChartStyle.shorten(e.getKey(), 80) + ": samples")
                     .yAxisTitle(unit.name() + " per op" + (log ? " (log scale)" : "")).build();
             ChartStyle.apply(chart.getStyler());
             chart.getStyler().setLegendVisible(false);
-            if (rs.size() > 4) {
+            if (ChartStyle.needsRotation(rs.stream().map(Grouping::paramText).toList(), 640)) {
                 chart.getStyler().setXAxisLabelRotation(30);
             }
             if (log) {
                 chart.getStyler().setYAxisLogarithmic(true);
             }
+            ChartStyle.linearTicks(chart.getStyler());
             List<String> names = unique(rs.stream().map(r -> {
                 String p = Grouping.paramText(r);
                 return ChartStyle.shorten(p.isEmpty() ? Grouping.workloadOf(r) : p, 40);
@@ -329,7 +332,7 @@ public final class BenchCharts {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(BenchCharts::compactSize);
+        chart.getStyler().setXAxisDecimalPattern("#,##0");
         return chart;
     }
 
@@ -357,7 +360,9 @@ public final class BenchCharts {
         if (yMax / yMin < 10) {
             chart.getStyler().setYAxisLogarithmic(false);
             chart.getStyler().setYAxisMin(0.0);
+            chart.getStyler().setYAxisMax(yMax * 1.1);
             chart.setYAxisTitle(chart.getYAxisTitle().replace(" (log scale)", ""));
+            ChartStyle.linearTicks(chart.getStyler());
         } else {
             chart.getStyler().setYAxisMin(ChartStyle.decadeBelow(yMin));
             chart.getStyler().setYAxisMax(ChartStyle.decadeAbove(yMax));
@@ -366,19 +371,6 @@ public final class BenchCharts {
 
     private static void style(XYSeries s) {
         s.setMarker(SeriesMarkers.CIRCLE);
-    }
-
-    /** Sizes on an axis: {@code 512}, {@code 10k}, {@code 1M}. */
-    static String compactSize(Double v) {
-        double a = Math.abs(v);
-        if (a >= 1e9) {
-            return Numbers.sig(v / 1e9) + "G";
-        } else if (a >= 1e6) {
-            return Numbers.sig(v / 1e6) + "M";
-        } else if (a >= 1e4) {
-            return Numbers.sig(v / 1e3) + "k";
-        }
-        return Numbers.sig(v);
     }
 
     /** The numeric parameter results are scaled by ({@code size}, else {@code n}), or null. */

@@ -33,6 +33,22 @@ final class ChartStyle {
         s.setAntiAlias(true);
     }
 
+    /**
+     * Three-significant-digit tick labels for a linear y axis. (XChart lays out ticks linearly whenever a formatting
+     * function is set, so logarithmic axes keep its own labels.)
+     */
+    static void linearTicks(AxesChartStyler s) {
+        if (!s.isYAxisLogarithmic()) {
+            s.setyAxisTickLabelsFormattingFunction(v -> dev.panbench.reports.Numbers.sig(v));
+        }
+    }
+
+    /** Slanted category labels only when upright ones would run into each other. */
+    static boolean needsRotation(java.util.List<String> labels, int chartWidth) {
+        int longest = labels.stream().mapToInt(String::length).max().orElse(0);
+        return labels.size() * longest * 7.5 > chartWidth * 0.6;
+    }
+
     /** The unit a chart of nanosecond values reads best in, and its divisor. */
     record TimeUnit(String name, double divisor) {
 

@@ -43,7 +43,7 @@ public record ComparisonTable(String base, String current, double threshold, dou
 
     /** The outcome for one id, in the order reports list them. */
     public enum Verdict {
-        REGRESSED("regressed", 0), FAILED("failed", 1), IMPROVED("improved", 2), NOISE("within noise", 3),
+        REGRESSED("regressed", 0), FAILED("failed", 1), IMPROVED("improved", 2), INCONCLUSIVE("inconclusive", 3),
         UNCHANGED("no change", 4), ADDED("new", 5), REMOVED("missing", 6);
 
         private final String label;

@@ -15,7 +15,6 @@ import dev.panbench.reports.charts.BenchCharts;
 import dev.panbench.reports.charts.ChartExport;
 import dev.panbench.reports.charts.NamedChart;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.console.ConsoleTable;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -202,7 +201,7 @@ public final class HtmlReport implements ReportFormat {
                     ci ? nanos(s.ci99().get(0), r.unit()) : null, true);
             cell(sb, has && r.allocBytesPerOp() != null ? Numbers.bytes(r.allocBytesPerOp()) : "",
                     has ? r.allocBytesPerOp() : null, true);
-            cell(sb, has ? ConsoleTable.throughput(r) : "", has ? throughputValue(r) : null, true);
+            cell(sb, has ? peaks.throughputText(r) : "", has ? throughputValue(r) : null, true);
             if (showSpeedup) {
                 OptionalDouble sp = speedups.of(r);
                 cell(sb, sp.isPresent() ? Numbers.factor(sp.getAsDouble()) : "", sp.isPresent() ? sp.getAsDouble() : null, true);

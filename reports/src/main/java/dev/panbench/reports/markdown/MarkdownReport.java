@@ -11,7 +11,6 @@ import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.RunSummary;
 import dev.panbench.reports.Speedups;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.console.ConsoleTable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +82,7 @@ public final class MarkdownReport implements ReportFormat {
                 row.add("");
             }
             String alloc = r.ok() && r.allocBytesPerOp() != null ? Numbers.bytes(r.allocBytesPerOp()) : "";
-            String tp = r.ok() ? ConsoleTable.throughput(r) : "";
+            String tp = r.ok() ? peaks.throughputText(r) : "";
             OptionalDouble sp = speedups.of(r);
             String share = peaks.shareOf(r).map(MachinePeaks.Share::text).orElse("");
             anyAlloc |= !alloc.isEmpty();
