@@ -9,7 +9,8 @@ import java.io.PrintWriter;
 /** The {@code panbench} command: wiring of the subcommands and the mapping of outcomes to exit codes. */
 @Command(name = "panbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Benchmark harness for machine-learning backends: run, compare, gate, report.",
-        subcommands = {ListCommand.class, EnvCommand.class, RunCommand.class, CalibrateCommand.class},
+        subcommands = {ListCommand.class, EnvCommand.class, RunCommand.class, CalibrateCommand.class,
+                CompareCommand.class, GateCommand.class, BaselineCommand.class, MergeCommand.class, AbCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a regression beyond the threshold;",
                 "2 bad usage or unreadable input; 3 the run finished but some results failed."})
 public final class Main {

@@ -1,0 +1,79 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.baseline.ResultSource;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.compare.Comparisons;
+import dev.panbench.harness.compare.Percent;
+import dev.panbench.harness.compare.Verdict;
+import dev.panbench.harness.io.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code panbench compare BASE CURRENT}: the table of changes, and {@code comparison.json}. */
+@Command(name = "compare", description = "Compare two runs (baseline names or results files) result by result.",
+        footer = {"", "Each result gets a verdict: regressed or improved (significant, Mann-Whitney p < 0.01, and",
+                "beyond the threshold), unchanged (the 99% bootstrap interval of the ratio of medians lies within",
+                "the threshold), or inconclusive (too noisy to tell).",
+                "", "Examples:",
+                "  panbench compare main build/panbench/results.json",
+                "  panbench compare old.json new.json --threshold 3% --out build/cmp --fail-on-regression"})
+final class CompareCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Mixin
+    StoreOptions storeOptions;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "Baseline name or results file (or run directory).")
+    String base;
+
+    @Parameters(index = "1", paramLabel = "CURRENT", description = "Baseline name or results file (or run directory).")
+    String current;
+
+    @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5%",
+            description = "Relative change that counts, e.g. 5% or 0.05 (default: ${DEFAULT-VALUE}).")
+    String threshold;
+
+    @Option(names = "--strict-env", description = "Refuse to compare runs from different machines.")
+    boolean strictEnv;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench",
+            description = "Directory for comparison.json (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--fail-on-regression", description = "Exit 1 when a result regressed beyond the threshold.")
+    boolean failOnRegression;
+
+    @Override
+    public Integer call() {
+        CompareSettings settings = CompareSettings.DEFAULT.withThreshold(Percent.parse(threshold, "--threshold"))
+                .withStrictEnv(strictEnv);
+        var store = storeOptions.store();
+        ResultSource b = ResultSource.resolve(base, "BASE", store);
+        ResultSource c = ResultSource.resolve(current, "CURRENT", store);
+        AtomicFiles.requireWritableDirectory(out, "--out");
+        Comparison comparison = Comparisons.compare(b.results(), b.label(), c.results(), c.label(), settings);
+        Path file = out.resolve(ComparisonFiles.FILE_NAME);
+        ComparisonFiles.write(file, comparison);
+        PrintWriter o = spec.commandLine().getOut();
+        o.print(ComparisonConsole.render(comparison));
+        o.println("wrote " + file);
+        o.flush();
+        boolean regressed = !comparison.withVerdict(Verdict.regressed).isEmpty();
+        return failOnRegression && regressed ? ExitCodes.REGRESSION : ExitCodes.OK;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.baseline.ResultSource;
+import dev.panbench.harness.compare.Change;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.compare.Comparisons;
+import dev.panbench.harness.compare.Confirmation;
+import dev.panbench.harness.compare.Gate;
+import dev.panbench.harness.compare.Percent;
+import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.RunPlan;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code panbench gate}: the CI gate. Exit 1 only on a significant regression beyond its limit. */
+@Command(name = "gate", description = "Fail (exit 1) only on a regression beyond its threshold; 0 otherwise.",
+        footer = {"", "Noise never fails the gate: a result fails only when its slowdown is significant",
+                "(Mann-Whitney p < 0.01, bootstrap interval excluding no change) and beyond its limit.",
+                "Inconclusive results, other machines, added, removed and failed results are reported only.",
+                "", "Examples:",
+                "  panbench gate --baseline main --current build/panbench/results.json",
+                "  panbench gate --baseline main --current build/panbench --max-regression 10% \\",
+                "      --critical 'gemm/' --max-critical-regression 3% --confirm 2"})
+final class GateCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Mixin
+    StoreOptions storeOptions;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--baseline", required = true, paramLabel = "NAME|FILE", description = "What to compare against.")
+    String baseline;
+
+    @Option(names = "--current", required = true, paramLabel = "FILE", description = "The results to judge.")
+    String current;
+
+    @Option(names = "--max-regression", paramLabel = "PCT", defaultValue = "5%",
+            description = "Largest slowdown allowed (default: ${DEFAULT-VALUE}).")
+    String maxRegression;
+
+    @Option(names = "--critical", paramLabel = "REGEX",
+            description = "Result ids this regex finds are held to --max-critical-regression instead.")
+    String critical;
+
+    @Option(names = "--max-critical-regression", paramLabel = "PCT", defaultValue = "10%",
+            description = "Largest slowdown allowed for --critical results (default: ${DEFAULT-VALUE}).")
+    String maxCriticalRegression;
+
+    @Option(names = "--strict-env", description = "Refuse (exit 2) when the runs come from different machines.")
+    boolean strictEnv;
+
+    @Option(names = "--confirm", paramLabel = "N", defaultValue = "0",
+            description = "Re-run only the flagged results N more times here; fail only on regressions that hold.")
+    int confirm;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write comparison.json (and re-run logs) here.")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        CompareSettings settings = CompareSettings.DEFAULT
+                .withThreshold(Percent.parse(maxRegression, "--max-regression")).withStrictEnv(strictEnv);
+        if (critical != null) {
+            RunPlan.compileFilter(critical);
+            settings = settings.withRule(new CompareSettings.ThresholdRule(critical,
+                    Percent.parse(maxCriticalRegression, "--max-critical-regression")));
+        }
+        if (confirm < 0) {
+            throw new BadInputException("--confirm " + confirm + ": expected 0 or more re-runs");
+        }
+        var store = storeOptions.store();
+        ResultSource b = ResultSource.resolve(baseline, "--baseline", store);
+        ResultSource c = ResultSource.resolve(current, "--current", store);
+        if (out != null) {
+            AtomicFiles.requireWritableDirectory(out, "--out");
+        }
+        Comparison comparison = Comparisons.compare(b.results(), b.label(), c.results(), c.label(), settings);
+        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (confirm > 0 && !Gate.evaluate(comparison).passed()) {
+            int flagged = Gate.evaluate(comparison).regressions().size();
+            err.println("gate: " + flagged + " regression(s) flagged; re-running them " + confirm + " time(s) to confirm");
+            err.flush();
+            Path work = out != null ? out.resolve("confirm") : Files.createTempDirectory("panbench-confirm");
+            comparison = new Confirmation(Adapters.load(), new ConsoleProgress(err, Terminal.isInteractive()))
+                    .confirm(comparison, b.results(), c.results(), confirm, work);
+        }
+        Gate.Outcome outcome = Gate.evaluate(comparison);
+        o.print(ComparisonConsole.render(comparison));
+        if (out != null) {
+            Path file = out.resolve(ComparisonFiles.FILE_NAME);
+            ComparisonFiles.write(file, comparison);
+            o.println("wrote " + file);
+        }
+        if (outcome.passed()) {
+            o.printf(Locale.ROOT, "gate: PASSED: no significant regression beyond its limit (%d compared%s)%n",
+                    comparison.changes().size(), outcome.inconclusive().isEmpty() ? ""
+                            : ", " + outcome.inconclusive().size() + " inconclusive");
+        } else {
+            o.printf(Locale.ROOT, "gate: FAILED: %d regression(s) beyond the limit:%n", outcome.regressions().size());
+            for (Change ch : outcome.regressions()) {
+                o.printf(Locale.ROOT, "  %s  %+.1f%% slower (limit %s, p=%.2g)%n", ch.id(), (ch.slowdown() - 1) * 100,
+                        Percent.format(ch.threshold()), ch.pValue());
+            }
+        }
+        o.flush();
+        return outcome.passed() ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+}

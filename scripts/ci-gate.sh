@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The CI recipe: copy into your pipeline. Runs the benchmarks quickly, gates them against a named baseline, and puts
+# the comparison where CI shows it ($GITHUB_STEP_SUMMARY on GitHub Actions, else build/panbench/summary.md).
+#
+#   PANBENCH_BASELINE  baseline name or results file to gate against (default: main)
+#   PANBENCH_ARGS      extra arguments for `panbench run` (default: --adapter jvm)
+#   PANBENCH_MAX       largest slowdown allowed (default: 5%)
+#   PANBENCH_CONFIRM   re-runs of flagged results before failing (default: 2)
+#   PANBENCH_STORE     the baseline store (default: .panbench/baselines); restore it from your CI cache
+#   PANBENCH_SAVE      when set (e.g. on the main branch), save the run as this baseline name afterwards
+#
+# Exit code: that of `panbench gate`: 0 passed, 1 a confirmed regression beyond the limit, 2 bad input.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+panbench="$root/panbench"
+out="${PANBENCH_OUT:-build/panbench}"
+baseline="${PANBENCH_BASELINE:-main}"
+summary="${GITHUB_STEP_SUMMARY:-$out/summary.md}"
+
+# shellcheck disable=SC2086
+"$panbench" run --quick ${PANBENCH_ARGS:---adapter jvm} --out "$out"
+run_code=$?
+if [ "$run_code" -ne 0 ] && [ "$run_code" -ne 3 ]; then
+  echo "ci-gate: panbench run failed (exit $run_code)" >&2
+  exit "$run_code"
+fi
+
+mkdir -p "$(dirname "$summary")"
+gate_out="$(mktemp)"
+"$panbench" gate --baseline "$baseline" --current "$out/results.json" \
+  --max-regression "${PANBENCH_MAX:-5%}" --confirm "${PANBENCH_CONFIRM:-2}" --out "$out" | tee "$gate_out"
+gate_code=${PIPESTATUS[0]}
+
+{
+  echo "## panbench: gate against \`$baseline\`"
+  echo
+  case "$gate_code" in
+    0) echo "**Passed**: no confirmed regression beyond ${PANBENCH_MAX:-5%}." ;;
+    1) echo "**Failed**: a confirmed regression beyond ${PANBENCH_MAX:-5%}." ;;
+    *) echo "**Error** (exit $gate_code): see the job log." ;;
+  esac
+  echo
+  echo '```'
+  cat "$gate_out"
+  echo '```'
+  echo
+  echo "comparison.json: \`$out/comparison.json\`"
+} >> "$summary"
+rm -f "$gate_out"
+
+if [ -n "${PANBENCH_SAVE:-}" ] && [ "$gate_code" -ne 2 ]; then
+  "$panbench" baseline save "$PANBENCH_SAVE" --from "$out/results.json"
+fi
+exit "$gate_code"
