@@ -1,0 +1,86 @@
+package dev.panbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.Reports;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code panbench report FILE}: render a results file or a comparison file in the formats asked for. */
+@Command(name = "report", description = "Render a results.json or comparison.json as Markdown, HTML, JSON, CSV, "
+        + "JUnit XML or CI formats.",
+        footer = {"", "Formats: md (report.md), html (report.html, charts inline), json, csv, junit (junit.xml),",
+                "bencher (Rust libtest lines), gh-bench (github-action-benchmark customSmallerIsBetter), all.",
+                "A comparison file gives comparison.md, comparison.html, comparison-junit.xml, ...",
+                "", "Examples:",
+                "  panbench report build/panbench/results.json --format md,html --reference scalar",
+                "  panbench report build/panbench/comparison.json --format md,junit --out build/reports",
+                "  panbench report results.json --format html --png"})
+final class ReportCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE",
+            description = "results.json or comparison.json (or a run directory holding results.json).")
+    Path file;
+
+    @Option(names = "--format", paramLabel = "FMT[,FMT]", defaultValue = "md,html",
+            description = "Formats to write (default: ${DEFAULT-VALUE}).")
+    List<String> formats;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Directory to write into (default: FILE's directory).")
+    Path out;
+
+    @Option(names = "--reference", paramLabel = "IMPL",
+            description = "Show speedups against this impl parameter value, e.g. scalar.")
+    String reference;
+
+    @Option(names = "--png", description = "Also write every chart as charts/NAME.png.")
+    boolean png;
+
+    @Override
+    public Integer call() {
+        Path input = Files.isDirectory(file) ? file.resolve("results.json") : file;
+        var selected = Reports.parse(formats, "--format");
+        Path dir = out != null ? out : input.toAbsolutePath().getParent();
+        ReportOptions options = new ReportOptions(reference, png);
+        JsonNode tree = ResultFiles.readTree(input);
+        String schema = tree.path("schema").asText("");
+        List<Path> written;
+        if (schema.startsWith("panbench/comparison/")) {
+            Comparison c = ComparisonFiles.read(input);
+            written = Reports.writeComparison(c, selected, options, dir);
+        } else if (schema.startsWith("panbench/result/") || schema.isEmpty()) {
+            ResultFile results = ResultFiles.read(input);
+            written = Reports.writeResults(results, selected, options, dir);
+        } else {
+            throw new BadInputException(input + ": field 'schema': expected \"" + ResultFile.SCHEMA + "\" or \""
+                    + Comparison.SCHEMA + "\" but found \"" + schema + "\"");
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        for (Path p : written) {
+            o.println("wrote " + p);
+        }
+        o.flush();
+        return ExitCodes.OK;
+    }
+}

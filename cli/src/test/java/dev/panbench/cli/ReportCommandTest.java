@@ -1,0 +1,99 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.compare.Comparisons;
+import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunConfig;
+import dev.panbench.harness.model.RunInfo;
+import dev.panbench.harness.model.SampleStats;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    record Outcome(int code, String out, String err) {
+    }
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Outcome(code, out.toString(), err.toString());
+    }
+
+    private static ResultFile results(double scale) {
+        List<BenchResult> rs = new java.util.ArrayList<>();
+        for (String impl : List.of("scalar", "simd")) {
+            List<Double> s = List.of(100.0, 102.0, 98.0, 101.0, 99.0, 100.5, 99.5, 100.2)
+                    .stream().map(v -> v * scale * (impl.equals("simd") ? 0.25 : 1)).toList();
+            SampleStats st = SampleStats.of(s);
+            var counts = new BenchResult.Counts(1024, 12288, 1024);
+            rs.add(new BenchResult("cpu-simd/binary/add[size=1024,impl=" + impl + "]", "cpu-simd", "binary/add", "binary",
+                    Map.of("size", "1024", "impl", impl), "ns/op", "avgt", BenchResult.Status.ok, null, s, st, 0.0,
+                    counts, BenchResult.Throughput.of(counts, st, "ns/op"), null));
+        }
+        return new ResultFile(new RunInfo("r" + scale, "2026-01-01T00:00:00Z", null, "panbench run", null, null),
+                null, new RunConfig(1, 1, "100ms", 8, "100ms", "avgt"), rs);
+    }
+
+    @Test
+    void writesTheAskedFormatsNextToTheResultsFile() throws Exception {
+        Path f = tmp.resolve("results.json");
+        ResultFiles.write(f, results(1));
+        Outcome o = run("report", f.toString(), "--format", "md,csv,junit", "--reference", "scalar");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("wrote " + tmp.resolve("report.md")), o.out());
+        String md = Files.readString(tmp.resolve("report.md"));
+        assertTrue(md.contains("| vs scalar |"), md);
+        assertTrue(md.contains("4.00x"), md);
+        assertTrue(Files.exists(tmp.resolve("results.csv")));
+        assertTrue(Files.exists(tmp.resolve("junit.xml")));
+    }
+
+    @Test
+    void rendersAComparisonFileAsComparisonReports() throws Exception {
+        Path c = tmp.resolve("comparison.json");
+        ComparisonFiles.write(c, Comparisons.compare(results(1), "base.json", results(1.5), "current.json",
+                CompareSettings.DEFAULT));
+        Outcome o = run("report", c.toString(), "--format", "md,html,junit", "--out", tmp.resolve("out").toString());
+        assertEquals(0, o.code(), o.err());
+        String md = Files.readString(tmp.resolve("out/comparison.md"));
+        assertTrue(md.contains("**regressed**"), md);
+        assertTrue(md.contains("+50.0%"), md);
+        assertTrue(Files.readString(tmp.resolve("out/comparison.html")).contains("<svg"));
+        assertTrue(Files.readString(tmp.resolve("out/comparison-junit.xml")).contains("<failure"));
+    }
+
+    @Test
+    void unknownFormatIsOneLineAndExitTwo() throws Exception {
+        Path f = tmp.resolve("results.json");
+        ResultFiles.write(f, results(1));
+        Outcome o = run("report", f.toString(), "--format", "md,pdf");
+        assertEquals(ExitCodes.BAD_INPUT, o.code());
+        assertEquals("panbench: --format: unknown format 'pdf' (known: md, html, json, csv, junit, bencher, gh-bench, all)",
+                o.err().strip());
+    }
+
+    @Test
+    void aMissingFileIsOneLineAndExitTwo() {
+        Outcome o = run("report", tmp.resolve("nope.json").toString());
+        assertEquals(ExitCodes.BAD_INPUT, o.code());
+        assertEquals("panbench: " + tmp.resolve("nope.json") + ": no such file", o.err().strip());
+    }
+}
