@@ -1,5 +1,10 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.baseline.BaselineStore;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.run.Adapters;
@@ -75,6 +80,15 @@ final class RunCommand implements Callable<Integer> {
             description = "Directory for results.json and logs (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--save-baseline", paramLabel = "NAME", description = "Save the results as this named baseline.")
+    String saveBaseline;
+
+    @Option(names = "--baseline", paramLabel = "NAME", description = "Compare with this baseline right after the run.")
+    String baseline;
+
+    @Mixin
+    StoreOptions storeOptions;
+
     @Option(names = "--format", paramLabel = "FMT[,FMT]",
             description = "Also write these reports into --out: md, html, json, csv, junit, bencher, gh-bench, all.")
     List<String> formats;
@@ -88,6 +102,11 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var reportFormats = Reports.parse(formats, "--format");
+        BaselineStore store = storeOptions.store();
+        if (saveBaseline != null) {
+            BaselineStore.checkName(saveBaseline, "--save-baseline");
+        }
+        ResultFile base = baseline == null ? null : store.load(BaselineStore.checkName(baseline, "--baseline"));
         RunSettings settings = (quick ? RunSettings.QUICK : RunSettings.DEFAULT)
                 .withForks(forks).withWarmupIterations(warmupIterations).withWarmupTime(warmupTime)
                 .withIterations(iterations).withMeasurementTime(measurementTime).withMode(mode);
@@ -108,6 +127,18 @@ final class RunCommand implements Callable<Integer> {
         outWriter.println("wrote " + RunSession.resultsPath(out));
         for (Path p : Reports.writeResults(results, reportFormats, new ReportOptions(reference, png), out)) {
             outWriter.println("wrote " + p);
+        }
+        if (saveBaseline != null) {
+            store.save(saveBaseline, results, RunSession.resultsPath(out).toString());
+            outWriter.println("saved baseline " + saveBaseline + " in " + store.dir());
+        }
+        if (base != null) {
+            Comparison c = Comparisons.compare(base, "baseline " + baseline, results,
+                    RunSession.resultsPath(out).toString(), CompareSettings.DEFAULT);
+            ComparisonFiles.write(out.resolve(ComparisonFiles.FILE_NAME), c);
+            outWriter.println();
+            outWriter.print(ComparisonConsole.render(c));
+            outWriter.println("wrote " + out.resolve(ComparisonFiles.FILE_NAME));
         }
         outWriter.flush();
         boolean anyFailed = results.results().stream().anyMatch(r -> r.status() == BenchResult.Status.failed);
