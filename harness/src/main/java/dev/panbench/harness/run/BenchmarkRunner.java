@@ -91,10 +91,12 @@ public final class BenchmarkRunner {
         String previous = System.getProperty(ForkSide.FAILURE_FILE_PROPERTY);
         System.setProperty(ForkSide.FAILURE_FILE_PROPERTY, failureFile.toString());
         Collection<RunResult> results;
+        String runnerError = null;
         try {
             results = new Runner(options(p, include, dispatch, log, failureFile).build()).run();
         } catch (RunnerException | RuntimeException e) {
             results = List.of();
+            runnerError = oneLine(e);
         } finally {
             if (previous == null) {
                 System.clearProperty(ForkSide.FAILURE_FILE_PROPERTY);
@@ -107,7 +109,7 @@ public final class BenchmarkRunner {
             return skipped(p, failure.substring(ForkSide.SKIPPED_PREFIX.length()));
         }
         if (results.isEmpty() || failure != null) {
-            return failed(p, failure != null ? failure : crashReason(log));
+            return failed(p, failure != null ? failure : runnerError != null ? runnerError : crashReason(log));
         }
         return toResult(p, dispatch ? p.spec().batch().apply(p.params()) : 1, results.iterator().next());
     }
@@ -192,6 +194,16 @@ public final class BenchmarkRunner {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** The JMH runner's own complaint (another JMH holding {@code /tmp/jmh.lock}, say) as one line. */
+    private static String oneLine(Exception e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String msg = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return "JMH could not run: " + msg.strip().replaceAll("\\s*\\n\\s*", " ");
     }
 
     private static String crashReason(Path log) {
