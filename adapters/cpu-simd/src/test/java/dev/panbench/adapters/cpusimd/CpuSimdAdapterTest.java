@@ -12,7 +12,6 @@ import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.WorkloadSpec;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -72,7 +71,9 @@ class CpuSimdAdapterTest {
     }
 
     @Test
-    void binaryAddRunsThroughTheRealRunner(@TempDir Path dir) {
+    void binaryAddRunsThroughTheRealRunner() throws java.io.IOException {
+        // JMH logs stay under target/ for a look after a failure
+        Path dir = java.nio.file.Files.createDirectories(Path.of("target", "runner-test"));
         List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), Map.of("size", List.of("1024")),
                 Pattern.compile("binary/add"), null);
         assertEquals(2, plan.size(), "scalar and simd");
