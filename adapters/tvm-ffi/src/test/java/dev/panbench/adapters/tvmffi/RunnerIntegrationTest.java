@@ -40,6 +40,8 @@ class RunnerIntegrationTest {
     @Test
     void callNopRowsRunThroughTheRunner(@TempDir Path tmp) {
         Assumptions.assumeTrue(LibraryLocator.locate().isPresent(), LibraryLocator.NOT_FOUND);
+        // other suites of the reactor may run JMH at the same time; this test asserts no timing, so sharing is fine
+        System.setProperty("jmh.ignoreLock", "true");
         List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of(
                 "args", List.of("0")), Pattern.compile("call/nop"), null);
         assertEquals(List.of("tvm-ffi/call/nop[args=0,impl=java]", "tvm-ffi/call/nop[args=0,impl=java-boxed]",
