@@ -8,6 +8,8 @@ import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code panbench compare BASE CURRENT}: the table of changes, and {@code comparison.json}. */
@@ -58,8 +61,16 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--fail-on-regression", description = "Exit 1 when a result regressed beyond the threshold.")
     boolean failOnRegression;
 
+    @Option(names = "--format", paramLabel = "FMT[,FMT]",
+            description = "Also write comparison reports into --out: md, html, json, csv, junit, bencher, gh-bench, all.")
+    List<String> formats;
+
+    @Option(names = "--png", description = "Reports also write the ratio chart as a PNG.")
+    boolean png;
+
     @Override
     public Integer call() {
+        var reportFormats = Reports.parse(formats, "--format");
         CompareSettings settings = CompareSettings.DEFAULT.withThreshold(Percent.parse(threshold, "--threshold"))
                 .withStrictEnv(strictEnv);
         var store = storeOptions.store();
@@ -72,6 +83,9 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         o.print(ComparisonConsole.render(comparison));
         o.println("wrote " + file);
+        for (Path p : Reports.writeComparison(comparison, reportFormats, new ReportOptions(null, png), out)) {
+            o.println("wrote " + p);
+        }
         o.flush();
         boolean regressed = !comparison.withVerdict(Verdict.regressed).isEmpty();
         return failOnRegression && regressed ? ExitCodes.REGRESSION : ExitCodes.OK;

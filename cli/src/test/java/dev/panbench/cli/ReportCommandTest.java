@@ -96,4 +96,18 @@ class ReportCommandTest {
         assertEquals(ExitCodes.BAD_INPUT, o.code());
         assertEquals("panbench: " + tmp.resolve("nope.json") + ": no such file", o.err().strip());
     }
+
+    @Test
+    void compareFormatWritesComparisonReportsBesideComparisonJson() throws Exception {
+        Path base = tmp.resolve("base.json");
+        Path current = tmp.resolve("current.json");
+        ResultFiles.write(base, results(1));
+        ResultFiles.write(current, results(1.5));
+        Path out = tmp.resolve("cmp");
+        Outcome o = run("compare", base.toString(), current.toString(), "--format", "md,junit", "--out", out.toString());
+        assertEquals(0, o.code(), o.err());
+        assertTrue(Files.exists(out.resolve("comparison.json")));
+        assertTrue(Files.readString(out.resolve("comparison.md")).contains("**regressed**"));
+        assertTrue(Files.readString(out.resolve("comparison-junit.xml")).contains("<failure"));
+    }
 }
