@@ -78,7 +78,7 @@ public final class BenchCharts {
             omitted.put("comparison", rows.size() - MAX_RATIOS);
             rows = rows.subList(0, MAX_RATIOS);
         }
-        List<String> cats = unique(rows.stream().map(r -> ChartStyle.shorten(r.id(), 40)).toList());
+        List<String> cats = unique(rows.stream().map(r -> ChartStyle.shorten(r.id(), 32)).toList());
         List<Double> ratios = new ArrayList<>();
         List<Double> mids = new ArrayList<>();
         List<Double> halves = new ArrayList<>();
@@ -88,11 +88,11 @@ public final class BenchCharts {
             mids.add(has ? (r.low() + r.high()) / 2 : r.ratio());
             halves.add(has ? Math.abs(r.high() - r.low()) / 2 : 0.0);
         }
-        CategoryChart chart = new CategoryChartBuilder().width(1100).height(rows.size() > 8 ? 560 : 420)
+        CategoryChart chart = new CategoryChartBuilder().width(1100).height(560)
                 .title("Time ratio current / base (above 1 is slower)").xAxisTitle("").yAxisTitle("ratio").build();
         ChartStyle.apply(chart.getStyler());
         chart.getStyler().setOverlapped(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setErrorBarsColor(new java.awt.Color(0x333333));
         ChartStyle.linearTicks(chart.getStyler());
         if (ChartStyle.needsRotation(cats, 1100)) {
@@ -325,12 +325,11 @@ public final class BenchCharts {
     }
 
     private static XYChart xy(String title, String xName, String yName) {
-        XYChart chart = new XYChartBuilder().width(560).height(380).title(title).xAxisTitle(xName + " (log scale)")
+        XYChart chart = new XYChartBuilder().width(620).height(400).title(title).xAxisTitle(xName + " (log scale)")
                 .yAxisTitle(yName + " (log scale)").build();
         ChartStyle.apply(chart.getStyler());
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         chart.getStyler().setXAxisDecimalPattern("#,##0");
         return chart;
