@@ -27,6 +27,7 @@ public final class AtomicFiles {
             Files.createDirectories(dir);
             tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
             Files.write(tmp, content);
+            readableByAll(tmp);
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -41,6 +42,13 @@ public final class AtomicFiles {
                 }
             }
             throw new BadInputException("cannot write " + target + ": " + describe(e), e);
+        }
+    }
+
+    /** Temporary files are created owner-only; a report or results file is for everyone who can read the directory. */
+    private static void readableByAll(Path file) throws IOException {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
         }
     }
 
