@@ -22,7 +22,6 @@ public final class FloorAbi {
     private final MethodHandle makeIdentity;
 
     public FloorAbi(Path helperLibrary) {
-        NativeLibrary.PATH.getClass(); // libtvm_ffi.so first, so the helper binds to the same copy
         SymbolLookup lookup = NativeLibrary.open(helperLibrary);
         Linker linker = NativeLibrary.LINKER;
         Linker.Option critical = Linker.Option.critical(false);

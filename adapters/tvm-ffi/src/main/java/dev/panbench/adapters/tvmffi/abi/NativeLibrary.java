@@ -45,7 +45,6 @@ public final class NativeLibrary {
      * functions and types, e.g. {@code libtvm_ffi_testing.so}) and returns a lookup of its symbols.
      */
     public static SymbolLookup open(Path library) {
-        LOOKUP.getClass(); // libtvm_ffi.so first, so dependants bind to this copy
         return SignalHandlers.preservingSegv(() -> SymbolLookup.libraryLookup(library, Arena.global()));
     }
 

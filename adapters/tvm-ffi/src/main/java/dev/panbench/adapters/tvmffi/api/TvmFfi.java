@@ -38,7 +38,6 @@ public final class TvmFfi {
         synchronized (LOADED) {
             Path p = library.toAbsolutePath().normalize();
             if (LOADED.add(p)) {
-                NativeLibrary.PATH.getFileName(); // libtvm_ffi.so first
                 NativeLibrary.open(p);
             }
         }
