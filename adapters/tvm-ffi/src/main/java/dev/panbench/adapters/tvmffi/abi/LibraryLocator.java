@@ -49,14 +49,20 @@ public final class LibraryLocator {
     }
 
     private static Optional<Path> search() {
-        for (String explicit : new String[] {System.getProperty(PROPERTY), System.getenv(ENV)}) {
+        return search(System.getProperty(PROPERTY), System.getenv(ENV), System.getProperty("panbench.home"),
+                Path.of("").toAbsolutePath(), true);
+    }
+
+    /** The search itself, with its inputs explicit (tests); {@code askPython} enables the last resort. */
+    static Optional<Path> search(String property, String env, String home, Path workingDir, boolean askPython) {
+        for (String explicit : new String[] {property, env}) {
             if (explicit != null && !explicit.isBlank()) {
                 // an explicit setting that is wrong is not silently replaced by another copy
                 return asLibrary(Path.of(explicit));
             }
         }
-        Optional<Path> venv = fromProjectVenv();
-        return venv.isPresent() ? venv : fromPython();
+        Optional<Path> venv = fromProjectVenv(home, workingDir);
+        return venv.isPresent() || !askPython ? venv : fromPython();
     }
 
     /** Accepts the library file itself or the directory holding it. */
@@ -65,12 +71,11 @@ public final class LibraryLocator {
         return Files.isRegularFile(file) ? Optional.of(file.toAbsolutePath().normalize()) : Optional.empty();
     }
 
-    private static Optional<Path> fromProjectVenv() {
-        String home = System.getProperty("panbench.home");
+    private static Optional<Path> fromProjectVenv(String home, Path workingDir) {
         if (home != null && !home.isBlank()) {
             return inVenv(Path.of(home));
         }
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+        for (Path dir = workingDir; dir != null; dir = dir.getParent()) {
             Optional<Path> found = inVenv(dir);
             if (found.isPresent()) {
                 return found;
