@@ -26,6 +26,14 @@ if [ "$run_code" -ne 0 ] && [ "$run_code" -ne 3 ]; then
 fi
 
 mkdir -p "$(dirname "$summary")"
+if [ ! -f "$baseline" ] && ! "$panbench" baseline show "$baseline" >/dev/null 2>&1; then
+  # the first run of a project has nothing to gate against: say so, and start the baseline if asked to
+  echo "ci-gate: no baseline '$baseline' yet; nothing to gate against" | tee -a "$summary" >&2
+  if [ -n "${PANBENCH_SAVE:-}" ]; then
+    "$panbench" baseline save "$PANBENCH_SAVE" --from "$out/results.json"
+  fi
+  exit 0
+fi
 gate_out="$(mktemp)"
 "$panbench" gate --baseline "$baseline" --current "$out/results.json" \
   --max-regression "${PANBENCH_MAX:-5%}" --confirm "${PANBENCH_CONFIRM:-2}" --out "$out" | tee "$gate_out"

@@ -93,6 +93,12 @@ final class GateCommand implements Callable<Integer> {
             AtomicFiles.requireWritableDirectory(out, "--out");
         }
         Comparison comparison = Comparisons.compare(b.results(), b.label(), c.results(), c.label(), settings);
+        if (comparison.changes().isEmpty() && comparison.failed().isEmpty()) {
+            // a gate that compared nothing would pass forever, silently: a renamed filter or a wrong baseline
+            throw new BadInputException("gate: nothing to compare: no result id of " + c.label() + " is in "
+                    + b.label() + " (" + comparison.added().size() + " only in current, "
+                    + comparison.removed().size() + " only in the baseline)");
+        }
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (confirm > 0 && !Gate.evaluate(comparison).passed()) {

@@ -35,7 +35,8 @@ class CompareAndGateCommandTest {
 
     private static String[] quickRun(Path out, String... extra) {
         List<String> args = new java.util.ArrayList<>(List.of("run", "--quick", "--adapter", "jvm", "--filter", FILTER,
-                "--warmup-iterations", "2", "--warmup-time", "100ms", "--iterations", "10", "--measurement-time", "100ms",
+                "--forks", "2", "--warmup-iterations", "2", "--warmup-time", "100ms", "--iterations", "5",
+                "--measurement-time", "100ms",
                 "--out", out.toString(), "--store", store.toString()));
         args.addAll(List.of(extra));
         return args.toArray(String[]::new);
@@ -79,17 +80,24 @@ class CompareAndGateCommandTest {
 
     @Test
     void twoQuickRunsOfTheSameCodeShowNoRegression() {
+        // Within a run, forks are resampled (fork-to-fork variation is in the interval). What no statistic of two
+        // runs can see is the whole machine drifting between them (a busy neighbour on a shared host): that is what
+        // gate --confirm is for, and what the CI recipe uses. So: the comparison is printed; any regressed verdict
+        // in it must fail to hold when re-measured, and the gate must pass.
         Comparison after = ComparisonFiles.read(runB.resolve("comparison.json"));
         assertEquals(2, after.changes().size());
-        assertEquals(List.of(), after.withVerdict(Verdict.regressed), "A/A right after the run");
         CliRunner compare = CliRunner.run("compare", "main", runB.toString(), "--store", store.toString(),
-                "--out", dir.resolve("cmp-aa").toString(), "--fail-on-regression");
+                "--out", dir.resolve("cmp-aa").toString());
         assertEquals(ExitCodes.OK, compare.code(), compare.out() + compare.err());
         assertTrue(compare.out().contains("jvm/call/identity"), compare.out());
         CliRunner gate = CliRunner.run("gate", "--baseline", "main", "--current", runB.resolve("results.json").toString(),
-                "--store", store.toString());
+                "--store", store.toString(), "--confirm", "2", "--out", dir.resolve("gate-aa").toString());
+        System.out.println("A/A gate with --confirm 2:\n" + gate.out());
         assertEquals(ExitCodes.OK, gate.code(), gate.out() + gate.err());
         assertTrue(gate.out().contains("gate: PASSED"), gate.out());
+        if (!after.withVerdict(Verdict.regressed).isEmpty()) {
+            assertTrue(gate.out().contains("not confirmed"), "a flagged A/A change was re-measured: " + gate.out());
+        }
     }
 
     @Test
@@ -112,7 +120,8 @@ class CompareAndGateCommandTest {
         for (var ch : c.changes()) {
             assertTrue(ch.verdict() == Verdict.regressed || ch.verdict() == Verdict.inconclusive, ch.toString());
         }
-        assertTrue(compare.out().lines().skip(4).findFirst().orElse("").startsWith("regressed"),
+        assertTrue(compare.out().lines().dropWhile(l -> !l.startsWith("---")).skip(1).findFirst().orElse("")
+                        .startsWith("regressed"),
                 "regressions first:\n" + compare.out());
         CliRunner gate = CliRunner.run("gate", "--baseline", "main", "--current", slower.toString(),
                 "--store", store.toString());
@@ -237,5 +246,18 @@ class CompareAndGateCommandTest {
         assertFalse(Files.exists(dup));
         assertEquals(ExitCodes.OK, CliRunner.run("merge", s1.toString(), s1.toString(), "--out", dup.toString(),
                 "--force").code());
+    }
+
+    @Test
+    void gateThatComparesNothingIsBadInputNotAPass() throws Exception {
+        ResultFile a = ResultFiles.read(runA.resolve("results.json"));
+        Path renamed = dir.resolve("renamed.json");
+        ResultFiles.write(renamed, a.withResults(a.results().stream()
+                .map(r -> new dev.panbench.harness.model.BenchResult("jvm/other" + r.id().substring(3), r.adapter(),
+                        r.workload(), r.group(), r.params(), r.unit(), r.mode(), r.status(), r.error(), r.samples(),
+                        r.stats(), r.allocBytesPerOp(), r.counts(), r.throughput(), r.extra())).toList()));
+        CliRunner gate = CliRunner.run("gate", "--baseline", "main", "--current", renamed.toString(),
+                "--store", store.toString());
+        assertOneLineError(gate, "gate: nothing to compare: no result id of " + renamed);
     }
 }

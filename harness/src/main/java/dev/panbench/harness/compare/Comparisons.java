@@ -59,7 +59,7 @@ public final class Comparisons {
                 }
                 continue;
             }
-            changes.add(change(b, c, settings));
+            changes.add(change(b, iterationsPerFork(base, b), c, iterationsPerFork(current, c), settings));
         }
         for (String id : baseById.keySet()) {
             if (!currentById.containsKey(id)) {
@@ -87,8 +87,20 @@ public final class Comparisons {
         return summary;
     }
 
-    /** The change of one result measured on both sides. */
+    /** Iterations per fork of a result, from its file's settings; its sample count where that does not fit. */
+    static int iterationsPerFork(ResultFile file, BenchResult r) {
+        int iterations = file.config() == null ? 0 : file.config().iterations();
+        return iterations > 0 && r.samples().size() % iterations == 0 ? iterations : r.samples().size();
+    }
+
+    /** The change of one result measured on both sides, each taken as one fork. */
     public static Change change(BenchResult base, BenchResult current, CompareSettings settings) {
+        return change(base, base.samples().size(), current, current.samples().size(), settings);
+    }
+
+    /** The change of one result measured on both sides, with the iterations per fork of each. */
+    public static Change change(BenchResult base, int baseBlock, BenchResult current, int currentBlock,
+                                CompareSettings settings) {
         String id = current.id();
         double threshold = settings.thresholdFor(id);
         if (base.unit() != null && current.unit() != null && !base.unit().equals(current.unit())) {
@@ -97,12 +109,19 @@ public final class Comparisons {
                     settings.confidence(), null, base.samples().size(), current.samples().size(), null, null,
                     "units differ: " + base.unit() + " in base, " + current.unit() + " in current");
         }
-        return ofSamples(id, current.unit(), samples(base), samples(current), threshold, settings);
+        return ofSamples(id, current.unit(), samples(base), baseBlock, samples(current), currentBlock, threshold,
+                settings);
     }
 
     /** The statistics and verdict of two sets of iteration samples; what the simulations exercise directly. */
     public static Change ofSamples(String id, String unit, double[] base, double[] current, double threshold,
                                    CompareSettings settings) {
+        return ofSamples(id, unit, base, base.length, current, current.length, threshold, settings);
+    }
+
+    /** As above, with the iterations per fork of each side (the bootstrap resamples forks, then iterations). */
+    public static Change ofSamples(String id, String unit, double[] base, int baseBlock, double[] current,
+                                   int currentBlock, double threshold, CompareSettings settings) {
         boolean higherIsBetter = Units.higherIsBetter(unit);
         if (base.length < 2 || current.length < 2) {
             double bm = base.length == 0 ? Double.NaN : Descriptive.median(base);
@@ -113,8 +132,8 @@ public final class Comparisons {
                             + " current; at least 2 each)");
         }
         long seed = settings.seed() ^ (id.hashCode() * 0x9E3779B97F4A7C15L);
-        Bootstrap.Interval ci = Bootstrap.ratioOfMedians(base, current, settings.confidence(), settings.resamples(),
-                seed);
+        Bootstrap.Interval ci = Bootstrap.ratioOfMedians(base, baseBlock, current, currentBlock,
+                settings.confidence(), settings.resamples(), seed);
         double p = MannWhitney.test(base, current).pValue();
         double s = higherIsBetter ? 1 / ci.estimate() : ci.estimate();
         double sLo = higherIsBetter ? 1 / ci.upper() : ci.lower();
@@ -131,6 +150,9 @@ public final class Comparisons {
                             + " panbench ab", v, cur ? "current" : "base", 100 * (cur ? currentSpread : baseSpread),
                     settings.maxSpread());
             v = Verdict.inconclusive;
+        } else if ((v == Verdict.regressed || v == Verdict.improved)
+                && Bootstrap.forks(base.length, baseBlock) == 1 && Bootstrap.forks(current.length, currentBlock) == 1) {
+            note = "one fork a side: fork-to-fork variation is not measured; use --forks 2 or more, or gate --confirm";
         }
         return new Change(id, v, unit, higherIsBetter, threshold, Descriptive.median(base),
                 Descriptive.median(current), ci.estimate(), ci.estimate() - 1, ci.lower(),

@@ -58,7 +58,10 @@ public final class Confirmation {
             }
             double[] b = baseById.get(c.id()).samples().stream().mapToDouble(Double::doubleValue).toArray();
             double[] f = samples.stream().mapToDouble(Double::doubleValue).toArray();
-            Change again = Comparisons.ofSamples(c.id(), c.unit(), b, f, c.threshold(), comparison.settings());
+            int freshBlock = current.config() == null ? f.length : current.config().iterations();
+            Change again = Comparisons.ofSamples(c.id(), c.unit(), b,
+                    Comparisons.iterationsPerFork(base, baseById.get(c.id())), f, freshBlock, c.threshold(),
+                    comparison.settings());
             String note = again.verdict() == Verdict.regressed
                     ? "confirmed by " + times + " re-run(s)"
                     : "not confirmed by " + times + " re-run(s): was " + String.format(java.util.Locale.ROOT,

@@ -49,4 +49,30 @@ class BootstrapTest {
         }
         return o;
     }
+
+    @Test
+    void forkToForkVariationWidensTheIntervalWhereForksAreKnown() {
+        // base: two forks at 100; current: one fork at 118 (an unlucky heap layout, say) and one at 100
+        double[] base = new double[20];
+        double[] current = new double[20];
+        java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+        for (int i = 0; i < 20; i++) {
+            base[i] = 100 * (1 + 0.005 * r.nextGaussian());
+            current[i] = (i < 10 ? 118 : 100) * (1 + 0.005 * r.nextGaussian());
+        }
+        Bootstrap.Interval flat = Bootstrap.ratioOfMedians(base, current, 0.99, 2000, 1);
+        Bootstrap.Interval byFork = Bootstrap.ratioOfMedians(base, 10, current, 10, 0.99, 2000, 1);
+        assertTrue(byFork.lower() <= 1.005 && byFork.upper() >= 1.17,
+                "forks resampled: the interval spans both fork levels: " + byFork);
+        assertTrue(byFork.lower() < flat.lower(), "wider than iterations taken as independent: " + flat + " " + byFork);
+        assertEquals(flat.estimate(), byFork.estimate(), 1e-12);
+    }
+
+    @Test
+    void blocksThatDoNotDivideTheSampleMeanOneFork() {
+        assertEquals(1, Bootstrap.forks(10, 3));
+        assertEquals(1, Bootstrap.forks(10, 10));
+        assertEquals(2, Bootstrap.forks(10, 5));
+        assertEquals(1, Bootstrap.forks(10, 0));
+    }
 }
