@@ -3,11 +3,16 @@
 # the comparison where CI shows it ($GITHUB_STEP_SUMMARY on GitHub Actions, else build/panbench/summary.md).
 #
 #   PANBENCH_BASELINE  baseline name or results file to gate against (default: main)
-#   PANBENCH_ARGS      extra arguments for `panbench run` (default: --adapter jvm)
+#   PANBENCH_ARGS      extra arguments for `panbench run` (default: --adapter jvm --forks 2; two forks or more
+#                      let the comparison see fork-to-fork variation, which one fork cannot)
 #   PANBENCH_MAX       largest slowdown allowed (default: 5%)
 #   PANBENCH_CONFIRM   re-runs of flagged results before failing (default: 2)
 #   PANBENCH_STORE     the baseline store (default: .panbench/baselines); restore it from your CI cache
 #   PANBENCH_SAVE      when set (e.g. on the main branch), save the run as this baseline name afterwards
+#   PANBENCH_BASE_BUILD  a panbench jar built from the base commit: when set, the two builds are measured on this
+#                      machine now, alternating fork by fork (panbench ab), instead of against a stored baseline.
+#                      Slower, but immune to the machine having changed since the baseline was taken; use it where
+#                      CI runners are shared and their speed drifts.
 #
 # Exit code: that of `panbench gate`: 0 passed, 1 a confirmed regression beyond the limit, 2 bad input.
 set -uo pipefail
@@ -17,8 +22,20 @@ out="${PANBENCH_OUT:-build/panbench}"
 baseline="${PANBENCH_BASELINE:-main}"
 summary="${GITHUB_STEP_SUMMARY:-$out/summary.md}"
 
+if [ -n "${PANBENCH_BASE_BUILD:-}" ]; then
+  mkdir -p "$(dirname "$summary")"
+  ab_out="$(mktemp)"
+  # shellcheck disable=SC2086
+  "$panbench" ab "$PANBENCH_BASE_BUILD" "$root/cli/target/panbench.jar" --quick ${PANBENCH_AB_ARGS:---adapter jvm} \
+    --threshold "${PANBENCH_MAX:-5%}" --fail-on-regression --out "$out" | tee "$ab_out"
+  ab_code=${PIPESTATUS[0]}
+  { echo "## panbench: A/B against the base build"; echo; echo '```'; cat "$ab_out"; echo '```'; } >> "$summary"
+  rm -f "$ab_out"
+  exit "$ab_code"
+fi
+
 # shellcheck disable=SC2086
-"$panbench" run --quick ${PANBENCH_ARGS:---adapter jvm} --out "$out"
+"$panbench" run --quick ${PANBENCH_ARGS:---adapter jvm --forks 2} --out "$out"
 run_code=$?
 if [ "$run_code" -ne 0 ] && [ "$run_code" -ne 3 ]; then
   echo "ci-gate: panbench run failed (exit $run_code)" >&2
