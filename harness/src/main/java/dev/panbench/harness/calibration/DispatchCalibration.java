@@ -2,9 +2,11 @@ package dev.panbench.harness.calibration;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunSettings;
 import dev.panbench.harness.spi.Adapter;
@@ -17,7 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * Measures panbench's own overhead: the {@code jvm} reference workloads through the generic dispatch, side by side
- * with {@link HandWrittenBenchmarks} (the same bodies as plain JMH benchmarks), in one run with the same settings.
+ * with {@link HandWrittenBenchmarks} (the same bodies as plain JMH benchmarks), in one run with the same settings,
+ * one fork at a time and alternating sides ({@code forks} rounds).
  */
 public final class DispatchCalibration {
 
@@ -45,6 +48,21 @@ public final class DispatchCalibration {
     private DispatchCalibration() {
     }
 
+    /** The rounds of one side as one result: every sample, statistics over all; the first failure if any. */
+    static BenchResult pooled(List<BenchResult> rounds) {
+        for (BenchResult r : rounds) {
+            if (!r.ok()) {
+                return r;
+            }
+        }
+        BenchResult first = rounds.getFirst();
+        List<Double> samples = rounds.stream().flatMap(r -> r.samples().stream()).toList();
+        SampleStats stats = SampleStats.of(samples);
+        return new BenchResult(first.id(), first.adapter(), first.workload(), first.group(), first.params(),
+                first.unit(), first.mode(), first.status(), null, samples, stats, first.allocBytesPerOp(),
+                first.counts(), BenchResult.Throughput.of(first.counts(), stats, first.unit()), null);
+    }
+
     public static List<Row> run(Adapters adapters, RunSettings settings, Path logDir) {
         Adapter jvm;
         try {
@@ -55,7 +73,9 @@ public final class DispatchCalibration {
         List<PlannedResult> plan = RunPlan.expand(List.of(jvm),
                 Map.of("size", List.of(String.valueOf(HandWrittenBenchmarks.SUM_SIZE))),
                 Pattern.compile("^jvm/(call/empty|array/sum\\[.*)$"), null);
-        BenchmarkRunner runner = new BenchmarkRunner(settings, logDir);
+        // one fork at a time, alternating sides, so a machine that drifts during the run biases neither side
+        BenchmarkRunner runner = new BenchmarkRunner(settings.withForks(1), logDir);
+        int rounds = Math.max(1, settings.forks());
         List<Row> rows = new ArrayList<>();
         int index = 0;
         for (PlannedResult p : plan) {
@@ -63,9 +83,18 @@ public final class DispatchCalibration {
             if (method == null) {
                 continue;
             }
-            BenchResult hand = runner.measureHandWritten(method, p, 100 + ++index);
-            BenchResult through = runner.run(List.of(p), dev.panbench.harness.run.ProgressListener.NONE).get(0);
-            rows.add(new Row(p.id(), hand, through));
+            List<BenchResult> hand = new ArrayList<>();
+            List<BenchResult> through = new ArrayList<>();
+            for (int round = 0; round < rounds; round++) {
+                if (round % 2 == 0) {
+                    hand.add(runner.measureHandWritten(method, p, 100 + ++index));
+                    through.addAll(runner.run(List.of(p), ProgressListener.NONE));
+                } else {
+                    through.addAll(runner.run(List.of(p), ProgressListener.NONE));
+                    hand.add(runner.measureHandWritten(method, p, 100 + ++index));
+                }
+            }
+            rows.add(new Row(p.id(), pooled(hand), pooled(through)));
         }
         return rows;
     }
