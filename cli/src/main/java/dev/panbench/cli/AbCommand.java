@@ -1,5 +1,6 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.ab.Build;
 import dev.panbench.harness.ab.InterleavedAb;
 import dev.panbench.harness.compare.CompareSettings;
@@ -17,7 +18,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -35,6 +35,12 @@ final class AbCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    SelectionOptions selection;
+
+    @Mixin
+    JmhOptions jmh;
+
     @Spec
     CommandSpec spec;
 
@@ -44,36 +50,9 @@ final class AbCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CANDIDATE_BUILD", description = "Jar or class path of the candidate.")
     String candidateBuild;
 
-    @Option(names = "--adapter", paramLabel = "ID", description = "Run only this adapter (repeatable).")
-    List<String> adapterIds;
-
-    @Option(names = "--filter", paramLabel = "REGEX", description = "Run only result ids this regex finds.")
-    String filter;
-
-    @Option(names = "--param", paramLabel = "K=V1,V2", description = "Override a parameter's values (repeatable).")
-    List<String> params;
-
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "4",
             description = "Forks per build, alternated (default: ${DEFAULT-VALUE}).")
     int rounds;
-
-    @Option(names = "--quick", description = "Short iterations, as run --quick.")
-    boolean quick;
-
-    @Option(names = "--warmup-iterations", paramLabel = "N", description = "Warm-up iterations per fork.")
-    Integer warmupIterations;
-
-    @Option(names = "--warmup-time", paramLabel = "TIME", description = "Time per warm-up iteration.")
-    String warmupTime;
-
-    @Option(names = "--iterations", paramLabel = "N", description = "Measurement iterations per fork.")
-    Integer iterations;
-
-    @Option(names = "--measurement-time", paramLabel = "TIME", description = "Time per measurement iteration.")
-    String measurementTime;
-
-    @Option(names = "--mode", paramLabel = "MODE", description = "avgt (default), sample or thrpt.")
-    String mode;
 
     @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5%",
             description = "Relative change that counts (default: ${DEFAULT-VALUE}).")
@@ -91,25 +70,20 @@ final class AbCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = (quick ? RunSettings.QUICK : RunSettings.DEFAULT).withForks(1)
-                .withWarmupIterations(warmupIterations).withWarmupTime(warmupTime).withIterations(iterations)
-                .withMeasurementTime(measurementTime).withMode(mode);
-        CompareSettings compare = CompareSettings.DEFAULT.withThreshold(Percent.parse(threshold, "--threshold"));
-        Map<String, List<String>> overrides = new LinkedHashMap<>();
-        if (params != null) {
-            for (String p : params) {
-                var e = RunPlan.parseParam(p);
-                overrides.put(e.getKey(), e.getValue());
-            }
+        if (jmh.forks != null) {
+            throw new BadInputException("--forks " + jmh.forks + ": ab runs one fork per build per round; use --rounds");
         }
-        RunPlan.compileFilter(filter);
+        RunSettings settings = jmh.settings().withForks(1);
+        CompareSettings compare = CompareSettings.DEFAULT.withThreshold(Percent.parse(threshold, "--threshold"));
+        Map<String, List<String>> overrides = selection.overrides();
+        RunPlan.compileFilter(selection.filter);
         Build base = Build.of("BASE_BUILD", baseBuild);
         Build candidate = Build.of("CANDIDATE_BUILD", candidateBuild);
         AtomicFiles.requireWritableDirectory(out, "--out");
         String javaBin = java != null ? java
                 : ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin",
                 "java").toString());
-        var request = new InterleavedAb.Request(base, candidate, adapterIds, filter, overrides, settings, rounds, out,
+        var request = new InterleavedAb.Request(base, candidate, selection.adapterIds, selection.filter, overrides, settings, rounds, out,
                 javaBin, Main.class.getName(), compare);
         PrintWriter err = spec.commandLine().getErr();
         var outcome = new InterleavedAb().run(request, (round, total, build) -> {

@@ -24,20 +24,11 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    JmhOptions jmh;
+
     @Spec
     CommandSpec spec;
-
-    @Option(names = "--quick", description = "One short fork.")
-    boolean quick;
-
-    @Option(names = "--forks", paramLabel = "N")
-    Integer forks;
-
-    @Option(names = "--iterations", paramLabel = "N")
-    Integer iterations;
-
-    @Option(names = "--measurement-time", paramLabel = "TIME")
-    String measurementTime;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench/calibrate",
             description = "Directory for JMH logs (default: ${DEFAULT-VALUE}).")
@@ -45,8 +36,7 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = (quick ? RunSettings.QUICK : RunSettings.DEFAULT)
-                .withForks(forks).withIterations(iterations).withMeasurementTime(measurementTime);
+        RunSettings settings = jmh.settings();
         List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.load(), settings, out);
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%-28s %16s %16s %10s %7s%n", "workload", "hand-written JMH", "through panbench", "added", "ratio");

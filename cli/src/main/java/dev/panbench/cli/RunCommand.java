@@ -8,7 +8,6 @@ import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.run.Adapters;
-import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
@@ -23,9 +22,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code panbench run}: expand, measure through JMH, print the table, write {@code results.json}. */
@@ -39,39 +36,14 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    SelectionOptions selection;
+
+    @Mixin
+    JmhOptions jmh;
+
     @Spec
     CommandSpec spec;
-
-    @Option(names = "--adapter", paramLabel = "ID", description = "Run only this adapter (repeatable; default: all).")
-    List<String> adapterIds;
-
-    @Option(names = "--filter", paramLabel = "REGEX", description = "Run only result ids this regex finds.")
-    String filter;
-
-    @Option(names = "--param", paramLabel = "K=V1,V2", description = "Override a parameter's values (repeatable).")
-    List<String> params;
-
-    @Option(names = "--quick", description = "One short fork: for CI and smoke tests.")
-    boolean quick;
-
-    @Option(names = "--forks", paramLabel = "N", description = "JMH forks (default 2, quick 1).")
-    Integer forks;
-
-    @Option(names = "--warmup-iterations", paramLabel = "N", description = "Warm-up iterations per fork.")
-    Integer warmupIterations;
-
-    @Option(names = "--warmup-time", paramLabel = "TIME", description = "Time per warm-up iteration, e.g. 1s, 200ms.")
-    String warmupTime;
-
-    @Option(names = {"--iterations", "--measurement-iterations"}, paramLabel = "N",
-            description = "Measurement iterations per fork.")
-    Integer iterations;
-
-    @Option(names = "--measurement-time", paramLabel = "TIME", description = "Time per measurement iteration.")
-    String measurementTime;
-
-    @Option(names = "--mode", paramLabel = "MODE", description = "avgt (default), sample or thrpt.")
-    String mode;
 
     @Option(names = "--shard", paramLabel = "I/N", description = "Run only shard I of N (deterministic split).")
     String shard;
@@ -107,17 +79,8 @@ final class RunCommand implements Callable<Integer> {
             BaselineStore.checkName(saveBaseline, "--save-baseline");
         }
         ResultFile base = baseline == null ? null : store.load(BaselineStore.checkName(baseline, "--baseline"));
-        RunSettings settings = (quick ? RunSettings.QUICK : RunSettings.DEFAULT)
-                .withForks(forks).withWarmupIterations(warmupIterations).withWarmupTime(warmupTime)
-                .withIterations(iterations).withMeasurementTime(measurementTime).withMode(mode);
-        Map<String, List<String>> overrides = new LinkedHashMap<>();
-        if (params != null) {
-            for (String p : params) {
-                var e = RunPlan.parseParam(p);
-                overrides.put(e.getKey(), e.getValue());
-            }
-        }
-        RunRequest request = new RunRequest(adapterIds, filter, overrides, settings, shard, out,
+        RunSettings settings = jmh.settings();
+        RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), settings, shard, out,
                 "panbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         PrintWriter err = spec.commandLine().getErr();
         ResultFile results = new RunSession(Adapters.load()).run(request, new ConsoleProgress(err, Terminal.isInteractive()));

@@ -1,0 +1,36 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.run.RunSettings;
+import picocli.CommandLine.Option;
+
+/** The JMH settings of a measuring command: a profile ({@code --quick} or the default) and explicit overrides. */
+public final class JmhOptions {
+
+    @Option(names = "--quick", description = "One short fork: for CI and smoke tests.")
+    boolean quick;
+
+    @Option(names = "--forks", paramLabel = "N", description = "JMH forks (default 2, quick 1).")
+    Integer forks;
+
+    @Option(names = "--warmup-iterations", paramLabel = "N", description = "Warm-up iterations per fork.")
+    Integer warmupIterations;
+
+    @Option(names = "--warmup-time", paramLabel = "TIME", description = "Time per warm-up iteration, e.g. 1s, 200ms.")
+    String warmupTime;
+
+    @Option(names = {"--iterations", "--measurement-iterations"}, paramLabel = "N",
+            description = "Measurement iterations per fork.")
+    Integer iterations;
+
+    @Option(names = "--measurement-time", paramLabel = "TIME", description = "Time per measurement iteration.")
+    String measurementTime;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "avgt (default), sample or thrpt.")
+    String mode;
+
+    RunSettings settings() {
+        return (quick ? RunSettings.QUICK : RunSettings.DEFAULT)
+                .withForks(forks).withWarmupIterations(warmupIterations).withWarmupTime(warmupTime)
+                .withIterations(iterations).withMeasurementTime(measurementTime).withMode(mode);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.run.RunPlan;
+import picocli.CommandLine.Option;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Which results a measuring command runs: adapters, the id filter and parameter overrides. */
+public final class SelectionOptions {
+
+    @Option(names = "--adapter", paramLabel = "ID", description = "Run only this adapter (repeatable; default: all).")
+    List<String> adapterIds;
+
+    @Option(names = "--filter", paramLabel = "REGEX", description = "Run only result ids this regex finds.")
+    String filter;
+
+    @Option(names = "--param", paramLabel = "K=V1,V2", description = "Override a parameter's values (repeatable).")
+    List<String> params;
+
+    /** The {@code --param} overrides, parsed; a malformed one is bad input. */
+    Map<String, List<String>> overrides() {
+        Map<String, List<String>> overrides = new LinkedHashMap<>();
+        if (params != null) {
+            for (String p : params) {
+                var e = RunPlan.parseParam(p);
+                overrides.put(e.getKey(), e.getValue());
+            }
+        }
+        return overrides;
+    }
+}
