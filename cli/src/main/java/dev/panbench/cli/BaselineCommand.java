@@ -5,6 +5,7 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.console.ConsoleTable;
+import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,7 +67,7 @@ final class BaselineCommand {
                     rows.add(new String[]{e.name(), e.savedAt() == null ? String.valueOf(e.runStartedAt()) : e.savedAt(),
                             commit, String.valueOf(e.results()), e.machine()});
                 }
-                out.print(columns(rows));
+                out.print(TextTable.render(rows, 5, false));
                 out.println(entries.size() + " baseline(s) in " + store.dir());
             }
             out.flush();
@@ -178,24 +179,5 @@ final class BaselineCommand {
             out.flush();
             return ExitCodes.OK;
         }
-    }
-
-    static String columns(List<String[]> rows) {
-        int cols = rows.getFirst().length;
-        int[] w = new int[cols];
-        for (String[] r : rows) {
-            for (int i = 0; i < cols; i++) {
-                w[i] = Math.max(w[i], r[i].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < cols; i++) {
-                line.append(i == 0 ? "" : "  ").append(r[i]).append(" ".repeat(w[i] - r[i].length()));
-            }
-            sb.append(line.toString().stripTrailing()).append('\n');
-        }
-        return sb.toString();
     }
 }

@@ -5,6 +5,7 @@ import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.reports.Numbers;
+import dev.panbench.reports.console.TextTable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ final class ComparisonConsole {
                     Numbers.score(ch.currentMedian(), ch.unit()), Double.isNaN(ch.ratio()) ? "" : pct(ch.change()),
                     ci, ch.pValue() == null ? "" : p(ch.pValue()), Percent.format(ch.threshold())});
         }
-        sb.append(table(rows));
+        sb.append(TextTable.render(rows, 2, true));
         for (Change ch : c.changes()) {
             if (ch.note() != null) {
                 sb.append("note ").append(ch.id()).append(": ").append(ch.note()).append('\n');
@@ -95,34 +96,5 @@ final class ComparisonConsole {
 
     private static String p(double p) {
         return p < 0.0001 ? "<0.0001" : String.format(Locale.ROOT, "%.4f", p);
-    }
-
-    /** First two columns left-aligned, the others right-aligned, two spaces apart, a rule under the header. */
-    private static String table(List<String[]> rows) {
-        int cols = rows.getFirst().length;
-        int[] w = new int[cols];
-        for (String[] r : rows) {
-            for (int i = 0; i < cols; i++) {
-                w[i] = Math.max(w[i], r[i].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int k = 0; k < rows.size(); k++) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < cols; i++) {
-                String v = rows.get(k)[i];
-                String fill = " ".repeat(w[i] - v.length());
-                line.append(i == 0 ? "" : "  ").append(i < 2 ? v + fill : fill + v);
-            }
-            sb.append(line.toString().stripTrailing()).append('\n');
-            if (k == 0) {
-                int total = 2 * (cols - 1);
-                for (int x : w) {
-                    total += x;
-                }
-                sb.append("-".repeat(total)).append('\n');
-            }
-        }
-        return sb.toString();
     }
 }

@@ -34,7 +34,7 @@ public final class ConsoleTable {
                 notes.add(r.status() + " " + r.id() + ": " + (r.error() == null ? "no reason given" : r.error()));
             }
         }
-        StringBuilder sb = new StringBuilder(table(rows));
+        StringBuilder sb = new StringBuilder(TextTable.render(rows, 1, true));
         for (String n : notes) {
             sb.append(n).append('\n');
         }
@@ -57,41 +57,5 @@ public final class ConsoleTable {
             return Numbers.rate(t.elementsPerSec(), "elem/s");
         }
         return "";
-    }
-
-    /** Left-aligned first column, right-aligned others, two spaces apart, a rule under the header. */
-    static String table(List<String[]> rows) {
-        int cols = rows.get(0).length;
-        int[] w = new int[cols];
-        for (String[] r : rows) {
-            for (int c = 0; c < cols; c++) {
-                w[c] = Math.max(w[c], r[c].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < rows.size(); i++) {
-            String[] r = rows.get(i);
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < cols; c++) {
-                if (c > 0) {
-                    line.append("  ");
-                }
-                line.append(c == 0 ? pad(r[c], w[c], false) : pad(r[c], w[c], true));
-            }
-            sb.append(line.toString().stripTrailing()).append('\n');
-            if (i == 0) {
-                int total = 0;
-                for (int x : w) {
-                    total += x;
-                }
-                sb.append("-".repeat(total + 2 * (cols - 1))).append('\n');
-            }
-        }
-        return sb.toString();
-    }
-
-    private static String pad(String s, int width, boolean right) {
-        String fill = " ".repeat(Math.max(0, width - s.length()));
-        return right ? fill + s : s + fill;
     }
 }
