@@ -51,7 +51,14 @@ public final class MachinePeaks {
     /** A fraction of one ceiling: {@code kind} is {@code BW} (bandwidth) or {@code FLOP}. */
     public record Share(double fraction, String kind) {
 
+        /**
+         * {@code 87% BW}; a bandwidth beyond STREAM's means the data sat in cache, where a share of the memory
+         * ceiling says nothing, so it reads {@code in cache (3.2x STREAM)}.
+         */
         public String text() {
+            if (kind.equals("BW") && fraction > 1.1) {
+                return "in cache (" + Numbers.sig(fraction) + "x STREAM)";
+            }
             return Numbers.percent(fraction) + " " + kind;
         }
     }

@@ -49,4 +49,11 @@ class SpeedupsAndPeaksTest {
         assertEquals(gemm.throughput().flopsPerSec() / p.peakFlopsPerSec(), gemmShare.fraction(), 1e-12);
         assertFalse(p.shareOf(stream).isPresent(), "a ceiling row has no share of itself");
     }
+
+    @Test
+    void bandwidthBeyondStreamReadsAsInCacheNotAsAShareOverOneHundredPercent() {
+        assertEquals("87% BW", new MachinePeaks.Share(0.87, "BW").text());
+        assertEquals("in cache (3.20x STREAM)", new MachinePeaks.Share(3.2, "BW").text());
+        assertEquals("150% FLOP", new MachinePeaks.Share(1.5, "FLOP").text());
+    }
 }
