@@ -10,7 +10,6 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
-import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
@@ -158,21 +157,7 @@ public final class InterleavedAb {
                 byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r);
             }
         }
-        List<BenchResult> pooled = new ArrayList<>();
-        for (List<BenchResult> rs : byId.values()) {
-            BenchResult firstBad = rs.stream().filter(r -> !r.ok()).findFirst().orElse(null);
-            if (firstBad != null) {
-                pooled.add(firstBad);
-                continue;
-            }
-            List<Double> samples = new ArrayList<>();
-            rs.forEach(r -> samples.addAll(r.samples()));
-            BenchResult r0 = rs.getFirst();
-            SampleStats stats = SampleStats.of(samples);
-            pooled.add(new BenchResult(r0.id(), r0.adapter(), r0.workload(), r0.group(), r0.params(), r0.unit(),
-                    r0.mode(), r0.status(), null, samples, stats, r0.allocBytesPerOp(), r0.counts(),
-                    BenchResult.Throughput.of(r0.counts(), stats, r0.unit()), r0.extra()));
-        }
+        List<BenchResult> pooled = byId.values().stream().map(BenchResult::pooled).toList();
         ResultFile first = rounds.getFirst();
         ResultFile last = rounds.getLast();
         RunSettings s = req.settings();

@@ -2,7 +2,6 @@ package dev.panbench.harness.calibration;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
@@ -48,21 +47,6 @@ public final class DispatchCalibration {
     private DispatchCalibration() {
     }
 
-    /** The rounds of one side as one result: every sample, statistics over all; the first failure if any. */
-    static BenchResult pooled(List<BenchResult> rounds) {
-        for (BenchResult r : rounds) {
-            if (!r.ok()) {
-                return r;
-            }
-        }
-        BenchResult first = rounds.getFirst();
-        List<Double> samples = rounds.stream().flatMap(r -> r.samples().stream()).toList();
-        SampleStats stats = SampleStats.of(samples);
-        return new BenchResult(first.id(), first.adapter(), first.workload(), first.group(), first.params(),
-                first.unit(), first.mode(), first.status(), null, samples, stats, first.allocBytesPerOp(),
-                first.counts(), BenchResult.Throughput.of(first.counts(), stats, first.unit()), null);
-    }
-
     public static List<Row> run(Adapters adapters, RunSettings settings, Path logDir) {
         Adapter jvm;
         try {
@@ -94,7 +78,7 @@ public final class DispatchCalibration {
                     hand.add(runner.measureHandWritten(method, p, 100 + ++index));
                 }
             }
-            rows.add(new Row(p.id(), pooled(hand), pooled(through)));
+            rows.add(new Row(p.id(), BenchResult.pooled(hand), BenchResult.pooled(through)));
         }
         return rows;
     }

@@ -42,6 +42,24 @@ public record BenchResult(String id, String adapter, String workload, String gro
                 allocBytesPerOp, counts, Throughput.of(counts, st, unit), extra);
     }
 
+    /**
+     * Several measurements of one id (rounds, forks run one at a time) as one result: every sample, statistics over
+     * all of them; the first result that is not ok stands for the whole when any round failed or was skipped.
+     */
+    public static BenchResult pooled(List<BenchResult> rounds) {
+        for (BenchResult r : rounds) {
+            if (!r.ok()) {
+                return r;
+            }
+        }
+        BenchResult first = rounds.getFirst();
+        List<Double> all = rounds.stream().flatMap(r -> r.samples().stream()).toList();
+        SampleStats st = SampleStats.of(all);
+        return new BenchResult(first.id(), first.adapter(), first.workload(), first.group(), first.params(),
+                first.unit(), first.mode(), first.status(), null, all, st, first.allocBytesPerOp(), first.counts(),
+                Throughput.of(first.counts(), st, first.unit()), first.extra());
+    }
+
     public enum Status { ok, failed, skipped }
 
     /** Per-operation work declared by the workload; zero when not meaningful. */

@@ -1,7 +1,5 @@
-package dev.panbench.harness.calibration;
+package dev.panbench.harness.model;
 
-import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.SampleStats;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -10,7 +8,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-class DispatchCalibrationTest {
+class PooledResultTest {
 
     private static BenchResult ok(List<Double> samples) {
         return new BenchResult("jvm/call/empty", "jvm", "call/empty", "call", Map.of(), "ns/op", "avgt",
@@ -19,7 +17,7 @@ class DispatchCalibrationTest {
 
     @Test
     void poolsEveryRoundsSamplesIntoOneResult() {
-        BenchResult pooled = DispatchCalibration.pooled(List.of(ok(List.of(1.0, 2.0)), ok(List.of(3.0, 4.0, 5.0))));
+        BenchResult pooled = BenchResult.pooled(List.of(ok(List.of(1.0, 2.0)), ok(List.of(3.0, 4.0, 5.0))));
         assertEquals(List.of(1.0, 2.0, 3.0, 4.0, 5.0), pooled.samples());
         assertEquals(3.0, pooled.stats().median());
         assertEquals(5, pooled.stats().n());
@@ -29,6 +27,6 @@ class DispatchCalibrationTest {
     void aFailedRoundFailsTheSide() {
         BenchResult failed = new BenchResult("jvm/call/empty", "jvm", "call/empty", "call", Map.of(), null, "avgt",
                 BenchResult.Status.failed, "fork crashed", null, null, null, null, null, null);
-        assertSame(failed, DispatchCalibration.pooled(List.of(ok(List.of(1.0)), failed)));
+        assertSame(failed, BenchResult.pooled(List.of(ok(List.of(1.0)), failed)));
     }
 }
