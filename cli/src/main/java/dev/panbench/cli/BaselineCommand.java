@@ -1,5 +1,6 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.ResultFiles;
@@ -19,14 +20,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code panbench baseline list | show NAME | save NAME --from FILE | delete NAME}: the named baseline store. */
+/**
+ * {@code panbench baseline list | show NAME | save NAME --from FILE | prune [NAME...] --keep K | delete NAME}: the
+ * named baseline store. A baseline is a history: each save appends a run.
+ */
 @Command(name = "baseline", description = "Manage named baselines (the store: --store, $PANBENCH_STORE, .panbench/baselines).",
         subcommands = {BaselineCommand.ListBaselines.class, BaselineCommand.Show.class, BaselineCommand.Save.class,
-                BaselineCommand.Delete.class},
-        footer = {"", "Examples:",
+                BaselineCommand.Prune.class, BaselineCommand.Delete.class},
+        footer = {"", "A baseline keeps its last runs (10 unless --keep says otherwise); the gate learns from them",
+                "how much a result moves from run to run.",
+                "", "Examples:",
                 "  panbench baseline save main --from build/panbench/results.json",
                 "  panbench baseline list",
                 "  panbench baseline show main",
+                "  panbench baseline prune main --keep 5",
                 "  panbench baseline delete pr-123"})
 final class BaselineCommand {
 
@@ -56,18 +63,17 @@ final class BaselineCommand {
                 out.println("no baselines in " + store.dir());
             } else {
                 List<String[]> rows = new ArrayList<>();
-                rows.add(new String[]{"name", "saved", "commit", "results", "machine"});
+                rows.add(new String[]{"name", "runs", "last saved", "commit", "results", "machine"});
                 for (BaselineStore.Entry e : entries) {
                     if (e.error() != null) {
-                        rows.add(new String[]{e.name(), "", "", "", "unreadable: " + e.error()});
+                        rows.add(new String[]{e.name(), "", "", "", "", "unreadable: " + e.error()});
                         continue;
                     }
-                    String commit = e.commit() == null ? "" : e.commit().substring(0, Math.min(10, e.commit().length()))
-                            + (Boolean.TRUE.equals(e.dirty()) ? "+dirty" : "");
-                    rows.add(new String[]{e.name(), e.savedAt() == null ? String.valueOf(e.runStartedAt()) : e.savedAt(),
-                            commit, String.valueOf(e.results()), e.machine()});
+                    rows.add(new String[]{e.name(), e.runs() + "/" + e.keep(),
+                            e.savedAt() == null ? String.valueOf(e.runStartedAt()) : e.savedAt(),
+                            shortCommit(e.commit(), e.dirty()), String.valueOf(e.results()), e.machine()});
                 }
-                out.print(TextTable.render(rows, 5, false));
+                out.print(TextTable.render(rows, 6, false));
                 out.println(entries.size() + " baseline(s) in " + store.dir());
             }
             out.flush();
@@ -75,7 +81,7 @@ final class BaselineCommand {
         }
     }
 
-    @Command(name = "show", description = "Show one baseline: where it came from and its results.")
+    @Command(name = "show", description = "Show one baseline: its runs (commit, time, machine) and the latest results.")
     static final class Show implements Callable<Integer> {
 
         @Mixin
@@ -90,39 +96,47 @@ final class BaselineCommand {
         @Parameters(paramLabel = "NAME")
         String name;
 
-        @Option(names = "--json", description = "Print the stored results file.")
+        @Option(names = "--json", description = "Print the stored baseline file (every run).")
         boolean json;
 
         @Override
         public Integer call() throws Exception {
             BaselineStore store = storeOptions.store();
             BaselineStore.checkName(name, "baseline name");
-            ResultFile f = store.load(name);
+            BaselineHistory h = store.history(name);
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
-                out.println(Json.MAPPER.writeValueAsString(f));
-            } else {
-                BaselineStore.Entry e = store.entry(name, f);
-                out.println("baseline  " + name + " (" + store.file(name) + ")");
-                out.println("saved     " + e.savedAt() + (e.source() == null ? "" : " from " + e.source()));
-                out.println("run       " + (f.run() == null ? "?" : f.run().id() + ", started " + f.run().startedAt()));
-                out.println("commit    " + (e.commit() == null ? "unknown" : e.commit()
-                        + (Boolean.TRUE.equals(e.dirty()) ? " (uncommitted changes)" : "")));
-                out.println("machine   " + e.machine());
-                if (f.config() != null) {
-                    var c = f.config();
-                    out.printf("config    %s, %d fork(s), %d x %s warm-up, %d x %s measurement%n", c.mode(), c.forks(),
-                            c.warmupIterations(), c.warmupTime(), c.iterations(), c.measurementTime());
-                }
-                out.println();
-                out.print(ConsoleTable.render(f));
+                out.println(Json.MAPPER.writeValueAsString(h));
+                out.flush();
+                return ExitCodes.OK;
             }
+            out.println("baseline  " + name + " (" + store.file(name) + "), " + h.runs().size() + " run(s), keeps the"
+                    + " last " + h.keep());
+            out.println();
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[]{"#", "run", "started", "saved", "commit", "results", "machine"});
+            int i = 1;
+            for (BaselineHistory.Run r : h.runs()) {
+                rows.add(new String[]{String.valueOf(i++), String.valueOf(r.runId()), String.valueOf(r.startedAt()),
+                        String.valueOf(r.savedAt()), shortCommit(r.commit(), r.dirty()),
+                        String.valueOf(r.results().results().size()), r.machine()});
+            }
+            out.print(TextTable.render(rows, 7, false));
+            ResultFile f = h.latest().results();
+            out.println();
+            out.println("latest run" + (h.latest().source() == null ? "" : ", saved from " + h.latest().source()) + ":");
+            if (f.config() != null) {
+                var c = f.config();
+                out.printf("config    %s, %d fork(s), %d x %s warm-up, %d x %s measurement%n", c.mode(), c.forks(),
+                        c.warmupIterations(), c.warmupTime(), c.iterations(), c.measurementTime());
+            }
+            out.print(ConsoleTable.render(f));
             out.flush();
             return ExitCodes.OK;
         }
     }
 
-    @Command(name = "save", description = "Save a results file as a named baseline (replacing one of that name).")
+    @Command(name = "save", description = "Append a results file to a named baseline's runs (creating it).")
     static final class Save implements Callable<Integer> {
 
         @Mixin
@@ -140,16 +154,51 @@ final class BaselineCommand {
         @Option(names = "--from", required = true, paramLabel = "FILE", description = "The results file to save.")
         Path from;
 
+        @Option(names = "--keep", paramLabel = "K",
+                description = "Keep the last K runs (default: as many as the baseline kept so far; 10 for a new one).")
+        Integer keep;
+
         @Override
         public Integer call() {
             BaselineStore store = storeOptions.store();
             BaselineStore.checkName(name, "baseline name");
             ResultFile f = ResultFiles.read(from);
-            boolean replaced = store.exists(name);
-            BaselineStore.Entry e = store.save(name, f, from.toString());
+            BaselineStore.Entry e = store.save(name, f, from.toString(), keep);
             PrintWriter out = spec.commandLine().getOut();
-            out.println((replaced ? "replaced" : "saved") + " baseline " + name + " (" + e.results() + " results, "
-                    + e.machine() + ") in " + store.dir());
+            out.println(saved(name, e) + " in " + store.dir());
+            out.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "prune", description = "Keep only the last K runs of baselines (all of them when none is named).")
+    static final class Prune implements Callable<Integer> {
+
+        @Mixin
+        CommonOptions common;
+
+        @Mixin
+        StoreOptions storeOptions;
+
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "NAME", arity = "0..*", description = "Baselines to prune (default: every one).")
+        List<String> names;
+
+        @Option(names = "--keep", required = true, paramLabel = "K", description = "Runs to keep, the newest.")
+        int keep;
+
+        @Override
+        public Integer call() {
+            BaselineStore store = storeOptions.store();
+            List<String> which = names == null || names.isEmpty() ? store.names() : names;
+            PrintWriter out = spec.commandLine().getOut();
+            for (String n : which) {
+                BaselineStore.checkName(n, "baseline name");
+                int dropped = store.prune(n, keep);
+                out.println("baseline " + n + ": dropped " + dropped + " run(s), keeps the last " + keep);
+            }
             out.flush();
             return ExitCodes.OK;
         }
@@ -179,5 +228,15 @@ final class BaselineCommand {
             out.flush();
             return ExitCodes.OK;
         }
+    }
+
+    static String saved(String name, BaselineStore.Entry e) {
+        return (e.runs() == 1 ? "saved baseline " + name : "appended to baseline " + name) + " (run " + e.runs()
+                + " of " + e.keep() + " kept, " + e.results() + " results, " + e.machine() + ")";
+    }
+
+    private static String shortCommit(String commit, Boolean dirty) {
+        return commit == null ? "" : commit.substring(0, Math.min(10, commit.length()))
+                + (Boolean.TRUE.equals(dirty) ? "+dirty" : "");
     }
 }

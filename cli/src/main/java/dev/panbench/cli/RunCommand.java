@@ -1,5 +1,6 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
@@ -52,8 +53,12 @@ final class RunCommand implements Callable<Integer> {
             description = "Directory for results.json and logs (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--save-baseline", paramLabel = "NAME", description = "Save the results as this named baseline.")
+    @Option(names = "--save-baseline", paramLabel = "NAME", description = "Append the results to this named baseline.")
     String saveBaseline;
+
+    @Option(names = "--keep", paramLabel = "K",
+            description = "With --save-baseline: keep the baseline's last K runs (default: as before; 10 when new).")
+    Integer keep;
 
     @Option(names = "--baseline", paramLabel = "NAME", description = "Compare with this baseline right after the run.")
     String baseline;
@@ -78,6 +83,9 @@ final class RunCommand implements Callable<Integer> {
         if (saveBaseline != null) {
             BaselineStore.checkName(saveBaseline, "--save-baseline");
         }
+        if (keep != null && keep < 1) {
+            throw new BadInputException("--keep " + keep + ": expected 1 or more runs");
+        }
         ResultFile base = baseline == null ? null : store.load(BaselineStore.checkName(baseline, "--baseline"));
         RunSettings settings = jmh.settings();
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), settings, shard, out,
@@ -92,8 +100,8 @@ final class RunCommand implements Callable<Integer> {
             outWriter.println("wrote " + p);
         }
         if (saveBaseline != null) {
-            store.save(saveBaseline, results, RunSession.resultsPath(out).toString());
-            outWriter.println("saved baseline " + saveBaseline + " in " + store.dir());
+            var saved = store.save(saveBaseline, results, RunSession.resultsPath(out).toString(), keep);
+            outWriter.println(BaselineCommand.saved(saveBaseline, saved) + " in " + store.dir());
         }
         if (base != null) {
             Comparison c = Comparisons.compare(base, "baseline " + baseline, results,

@@ -51,7 +51,8 @@ class CompareAndGateCommandTest {
         runB = dir.resolve("b");
         CliRunner a = CliRunner.run(quickRun(runA, "--save-baseline", "main"));
         assertEquals(ExitCodes.OK, a.code(), a.err());
-        assertTrue(a.out().contains("saved baseline main in " + store), a.out());
+        assertTrue(a.out().contains("saved baseline main (run 1 of 10 kept, ") && a.out().contains(" in " + store),
+                a.out());
         CliRunner b = CliRunner.run(quickRun(runB, "--baseline", "main"));
         assertEquals(ExitCodes.OK, b.code(), b.err());
         assertTrue(b.out().contains("wrote " + runB.resolve("comparison.json")), b.out());
@@ -214,17 +215,25 @@ class CompareAndGateCommandTest {
     }
 
     @Test
-    void baselineListShowSaveDelete() {
+    void baselineListShowSaveAppendPruneDelete() {
         String s = store.toString();
-        CliRunner save = CliRunner.run("baseline", "save", "tmp-1", "--from", runB.resolve("results.json").toString(),
-                "--store", s);
+        String from = runB.resolve("results.json").toString();
+        CliRunner save = CliRunner.run("baseline", "save", "tmp-1", "--from", from, "--store", s);
         assertEquals(ExitCodes.OK, save.code(), save.err());
-        assertTrue(save.out().startsWith("saved baseline tmp-1 (2 results, "), save.out());
+        assertTrue(save.out().startsWith("saved baseline tmp-1 (run 1 of 10 kept, 2 results, "), save.out());
+        CliRunner again = CliRunner.run("baseline", "save", "tmp-1", "--from", from, "--store", s, "--keep", "5");
+        assertTrue(again.out().startsWith("appended to baseline tmp-1 (run 2 of 5 kept, 2 results, "), again.out());
         CliRunner list = CliRunner.run("baseline", "list", "--store", s);
         assertTrue(list.out().contains("main") && list.out().contains("tmp-1"), list.out());
-        assertTrue(list.out().lines().anyMatch(l -> l.startsWith("tmp-1") && l.contains("  2  ")), list.out());
+        assertTrue(list.out().lines().anyMatch(l -> l.startsWith("tmp-1") && l.contains(" 2/5 ")), list.out());
         CliRunner show = CliRunner.run("baseline", "show", "tmp-1", "--store", s);
+        assertTrue(show.out().contains("2 run(s), keeps the last 5"), show.out());
+        assertEquals(2, show.out().lines().filter(l -> l.matches("[12] +\\S+ .*")).count(), show.out());
         assertTrue(show.out().contains("jvm/call/identity") && show.out().contains("machine"), show.out());
+        CliRunner prune = CliRunner.run("baseline", "prune", "tmp-1", "--keep", "1", "--store", s);
+        assertEquals("baseline tmp-1: dropped 1 run(s), keeps the last 1", prune.out().strip());
+        assertOneLineError(CliRunner.run("baseline", "prune", "tmp-1", "--keep", "0", "--store", s),
+                "--keep 0: expected 1 or more runs");
         assertEquals(ExitCodes.OK, CliRunner.run("baseline", "delete", "tmp-1", "--store", s).code());
         assertFalse(CliRunner.run("baseline", "list", "--store", s).out().contains("tmp-1"));
     }

@@ -2,8 +2,6 @@ package dev.panbench.harness.baseline;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.panbench.harness.BadInputException;
-import dev.panbench.harness.compare.EnvironmentDiff;
-import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 
 import java.io.IOException;
@@ -15,7 +13,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,8 +22,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Named baselines: one results file per name, {@code <store>/<name>.json}, with a {@code baseline} block (name, when
- * saved, from where) added to it. Writes are atomic (temporary file, then rename) and serialised by an exclusive
+ * Named baselines: one file per name, {@code <store>/<name>.json}, holding the baseline's history, the last runs
+ * saved under that name ({@link BaselineHistory}); a results file saved as a baseline before histories existed still
+ * reads, as a history of one run. Writes are atomic (temporary file, then rename) and serialised by an exclusive
  * lock on {@code <store>/.lock}, held by one writer at a time across processes ({@link FileChannel#lock}) and
  * across threads of one process (the file lock alone does not exclude those). Readers need no lock: they only ever
  * see whole files.
@@ -68,10 +66,11 @@ public final class BaselineStore {
         return dir;
     }
 
-    /** What {@code baseline list} shows of one baseline. */
-    @JsonPropertyOrder({"name", "savedAt", "runStartedAt", "commit", "dirty", "machine", "results", "source", "error"})
+    /** What {@code baseline list} shows of one baseline: its latest run, and how many runs it keeps. */
+    @JsonPropertyOrder({"name", "savedAt", "runStartedAt", "commit", "dirty", "machine", "results", "runs", "keep",
+            "source", "error"})
     public record Entry(String name, String savedAt, String runStartedAt, String commit, Boolean dirty,
-                        String machine, int results, String source, String error) {
+                        String machine, int results, int runs, int keep, String source, String error) {
     }
 
     /** Refuses a name that is not 1 to 64 of {@code A-Z a-z 0-9 . _ -}, or that could step outside the store. */
@@ -95,13 +94,18 @@ public final class BaselineStore {
         return Files.isRegularFile(file(name));
     }
 
-    /** The baseline's results; an unknown name is bad input naming the store and the baselines it has. */
+    /** The baseline's latest run; an unknown name is bad input naming the store and the baselines it has. */
     public ResultFile load(String name) {
+        return history(name).latest().results();
+    }
+
+    /** Every run the baseline keeps, oldest first; a baseline saved before histories reads as one run. */
+    public BaselineHistory history(String name) {
         Path f = file(name);
         if (!Files.isRegularFile(f)) {
             throw unknown(name);
         }
-        return ResultFiles.read(f);
+        return HistoryFiles.read(f, name);
     }
 
     public BadInputException unknown(String name) {
@@ -110,23 +114,49 @@ public final class BaselineStore {
                 + (names.isEmpty() ? " (the store is empty)" : " (baselines: " + String.join(", ", names) + ")"));
     }
 
-    /** Saves (or replaces) a baseline under the store lock; returns its listing entry. */
+    /** Appends a run to the baseline (creating it), keeping as many runs as it kept before; see below. */
     public Entry save(String name, ResultFile results, String source) {
+        return save(name, results, source, null);
+    }
+
+    /**
+     * Appends a run to the baseline's history under the store lock, creating the baseline when it is new; then keeps
+     * only the last {@code keep} runs (null: as many as the baseline kept so far, {@value BaselineHistory#DEFAULT_KEEP}
+     * for a new one). Returns the baseline's listing entry.
+     */
+    public Entry save(String name, ResultFile results, String source, Integer keep) {
+        checkKeep(keep);
         Path f = file(name);
-        Map<String, Object> extra = new LinkedHashMap<>(results.extra());
-        Map<String, Object> block = new LinkedHashMap<>();
-        block.put("name", name);
-        block.put("savedAt", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        if (source != null) {
-            block.put("source", source);
-        }
-        extra.put("baseline", block);
-        ResultFile stored = new ResultFile(results.schema() == null ? ResultFile.SCHEMA : results.schema(),
-                results.run(), results.environment(), results.config(), results.results(), extra);
+        BaselineHistory.Run run = new BaselineHistory.Run(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                source, results.schema() == null ? new ResultFile(ResultFile.SCHEMA, results.run(),
+                results.environment(), results.config(), results.results(), results.extra()) : results);
         try (var ignored = lock()) {
-            ResultFiles.write(f, stored);
+            BaselineHistory h = Files.isRegularFile(f) ? HistoryFiles.read(f, name) : BaselineHistory.empty(name);
+            BaselineHistory updated = h.appended(run, keep);
+            HistoryFiles.write(f, updated);
+            return entry(updated);
         }
-        return entry(name, stored);
+    }
+
+    /** Keeps only the last {@code keep} runs of the baseline, from now on too; returns how many were dropped. */
+    public int prune(String name, int keep) {
+        checkKeep(keep);
+        Path f = file(name);
+        try (var ignored = lock()) {
+            if (!Files.isRegularFile(f)) {
+                throw unknown(name);
+            }
+            BaselineHistory h = HistoryFiles.read(f, name);
+            BaselineHistory pruned = h.pruned(keep);
+            HistoryFiles.write(f, pruned);
+            return h.runs().size() - pruned.runs().size();
+        }
+    }
+
+    private static void checkKeep(Integer keep) {
+        if (keep != null && keep < 1) {
+            throw new BadInputException("--keep " + keep + ": expected 1 or more runs");
+        }
     }
 
     public void delete(String name) {
@@ -162,27 +192,19 @@ public final class BaselineStore {
         List<Entry> out = new ArrayList<>();
         for (String name : names()) {
             try {
-                out.add(entry(name, ResultFiles.read(file(name))));
+                out.add(entry(history(name)));
             } catch (BadInputException e) {
-                out.add(new Entry(name, null, null, null, null, null, 0, null, e.getMessage()));
+                out.add(new Entry(name, null, null, null, null, null, 0, 0, 0, null, e.getMessage()));
             }
         }
         return out;
     }
 
-    public Entry entry(String name, ResultFile f) {
-        Object block = f.extra().get("baseline");
-        String savedAt = null;
-        String source = null;
-        if (block instanceof Map<?, ?> m) {
-            savedAt = m.get("savedAt") == null ? null : m.get("savedAt").toString();
-            source = m.get("source") == null ? null : m.get("source").toString();
-        }
-        var run = f.run();
-        return new Entry(name, savedAt, run == null ? null : run.startedAt(),
-                run == null || run.git() == null ? null : run.git().commit(),
-                run == null || run.git() == null ? null : run.git().dirty(),
-                EnvironmentDiff.machineSummary(f.environment()), f.results().size(), source, null);
+    /** The listing entry of a history: its latest run, its run count. */
+    public static Entry entry(BaselineHistory h) {
+        BaselineHistory.Run last = h.latest();
+        return new Entry(h.name(), last.savedAt(), last.startedAt(), last.commit(), last.dirty(), last.machine(),
+                last.results().results().size(), h.runs().size(), h.keep(), last.source(), null);
     }
 
     /** The store's write lock; close it to release. Waits up to the lock timeout for another writer. */

@@ -12,11 +12,17 @@ import java.nio.file.Path;
 /**
  * What {@code compare BASE CURRENT} and {@code gate --baseline X} accept: a results file, a run's output directory
  * (its {@code results.json}), or the name of a baseline in the store. A file that exists wins over a baseline of
- * the same name.
+ * the same name. A baseline (or a baseline file) is a history: {@code results} is its latest run.
  *
- * @param label how to name it to the user: {@code baseline main} or the path
+ * @param label   how to name it to the user: {@code baseline main} or the path
+ * @param history the runs of a baseline, oldest first; null for a results file
  */
-public record ResultSource(ResultFile results, String label) {
+public record ResultSource(ResultFile results, String label, BaselineHistory history) {
+
+    /** How many runs this source holds: those of its history, or 1. */
+    public int runs() {
+        return history == null ? 1 : history.runs().size();
+    }
 
     /**
      * @param role the option or argument being resolved, for messages: {@code BASE}, {@code --current}
@@ -36,10 +42,15 @@ public record ResultSource(ResultFile results, String label) {
             if (!Files.isRegularFile(results)) {
                 throw new BadInputException(role + " " + arg + ": a directory without " + RunSession.RESULTS_FILE);
             }
-            return new ResultSource(ResultFiles.read(results), results.toString());
+            return new ResultSource(ResultFiles.read(results), results.toString(), null);
         }
         if (Files.exists(path)) {
-            return new ResultSource(ResultFiles.read(path), arg);
+            if (HistoryFiles.isHistory(ResultFiles.readTree(path))) {
+                String name = path.getFileName().toString().replaceFirst("\\.json$", "");
+                BaselineHistory h = HistoryFiles.read(path, name);
+                return new ResultSource(h.latest().results(), arg, h);
+            }
+            return new ResultSource(ResultFiles.read(path), arg, null);
         }
         if (arg.contains("/") || arg.contains("\\") || arg.endsWith(".json")) {
             throw new BadInputException(role + " " + arg + ": no such file");
@@ -52,6 +63,7 @@ public record ResultSource(ResultFile results, String label) {
             var e = store.unknown(arg);
             throw new BadInputException(role + ": " + e.getMessage() + "; nor is there a file named " + arg);
         }
-        return new ResultSource(store.load(arg), "baseline " + arg);
+        BaselineHistory h = store.history(arg);
+        return new ResultSource(h.latest().results(), "baseline " + arg, h);
     }
 }

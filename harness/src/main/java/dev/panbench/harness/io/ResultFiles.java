@@ -23,14 +23,23 @@ public final class ResultFiles {
     public static ResultFile read(Path file) {
         JsonNode tree = readTree(file);
         checkSchema(file, tree, ResultFile.SCHEMA);
-        ResultFile rf = convert(file, tree, ResultFile.class);
+        return validate(file, convert(file, tree, ResultFile.class), "");
+    }
+
+    /**
+     * Checks what binding alone does not: every result has an id and a status.
+     *
+     * @param field where the results file sits in {@code file}, for messages: {@code ""}, or {@code runs[2].results.}
+     */
+    public static ResultFile validate(Path file, ResultFile rf, String field) {
         for (int i = 0; i < rf.results().size(); i++) {
             var r = rf.results().get(i);
             if (r.id() == null || r.id().isBlank()) {
-                throw new BadInputException(file + ": field 'results[" + i + "].id': expected a result id");
+                throw new BadInputException(file + ": field '" + field + "results[" + i + "].id': expected a result id");
             }
             if (r.status() == null) {
-                throw new BadInputException(file + ": field 'results[" + i + "].status': expected ok, failed or skipped");
+                throw new BadInputException(file + ": field '" + field + "results[" + i
+                        + "].status': expected ok, failed or skipped");
             }
         }
         return rf;

@@ -88,7 +88,9 @@ class BaselineStoreTest {
         store.save("main", results(2), null);
         store.save("main", results(4), null);
         assertEquals(List.of(".lock", "main.json"), files(dir));
-        assertEquals(4, ResultFiles.read(dir.resolve("main.json")).results().size());
+        assertEquals(4, store.load("main").results().size());
+        assertEquals(List.of(2, 4), store.history("main").runs().stream()
+                .map(r -> r.results().results().size()).toList());
     }
 
     @Test
@@ -130,8 +132,12 @@ class BaselineStoreTest {
             f.get();
         }
         pool.shutdown();
-        ResultFile last = ResultFiles.read(dir.resolve("shared.json"));
-        assertEquals(results(last.results().size()).results(), last.results(), "a whole file from one writer");
+        BaselineHistory h = store.history("shared");
+        assertEquals(BaselineHistory.DEFAULT_KEEP, h.runs().size(), "every append kept its place; the last 10 remain");
+        for (BaselineHistory.Run r : h.runs()) {
+            assertEquals(results(r.results().results().size()).results(), r.results().results(),
+                    "each run whole, from one writer");
+        }
         assertEquals(List.of(".lock", "shared.json"), files(dir));
     }
 
@@ -161,5 +167,126 @@ class BaselineStoreTest {
                 + " file named nope", e.getMessage());
         e = assertThrows(BadInputException.class, () -> ResultSource.resolve("no/such.json", "CURRENT", store));
         assertEquals("CURRENT no/such.json: no such file", e.getMessage());
+    }
+
+    @Test
+    void appendsRunsAndKeepsTheLastK(@TempDir Path dir) {
+        BaselineStore store = BaselineStore.at(dir);
+        for (int n = 1; n <= 12; n++) {
+            var e = store.save("main", results(n), "run-" + n + "/results.json");
+            assertEquals(Math.min(n, 10), e.runs());
+        }
+        BaselineHistory h = store.history("main");
+        assertEquals(10, h.keep());
+        assertEquals(List.of(3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+                h.runs().stream().map(r -> r.results().results().size()).toList(), "the oldest go first");
+        assertEquals("run-12/results.json", h.latest().source());
+        assertEquals(12, store.load("main").results().size(), "a comparison reads the latest run");
+        store.save("main", results(13), null, 3);
+        assertEquals(List.of(11, 12, 13), sizes(store.history("main")));
+        store.save("main", results(14), null);
+        assertEquals(List.of(12, 13, 14), sizes(store.history("main")), "a later save keeps as many as before");
+        var e = assertThrows(BadInputException.class, () -> store.save("main", results(1), null, 0));
+        assertEquals("--keep 0: expected 1 or more runs", e.getMessage());
+    }
+
+    @Test
+    void pruneKeepsTheNewestRuns(@TempDir Path dir) {
+        BaselineStore store = BaselineStore.at(dir);
+        for (int n = 1; n <= 5; n++) {
+            store.save("main", results(n), null);
+        }
+        assertEquals(3, store.prune("main", 2));
+        assertEquals(List.of(4, 5), sizes(store.history("main")));
+        assertEquals(0, store.prune("main", 2));
+        assertEquals(2, store.history("main").keep());
+        assertThrows(BadInputException.class, () -> store.prune("other", 2));
+    }
+
+    @Test
+    void eachRunKeepsItsCommitTimeAndMachine(@TempDir Path dir) {
+        BaselineStore store = BaselineStore.at(dir);
+        store.save("main", results(2), "a.json");
+        BaselineHistory.Run r = store.history("main").latest();
+        assertEquals("abc123", r.commit());
+        assertEquals("run-2", r.runId());
+        assertTrue(r.machine().contains("Test CPU x8"), r.machine());
+        assertTrue(r.savedAt().matches("\\d{4}-\\d\\d-\\d\\dT.*Z"), r.savedAt());
+        assertEquals(results(2).run().startedAt(), r.startedAt());
+    }
+
+    @Test
+    void aSingleRunBaselineFileFromBeforeHistoriesStillReadsAndGrows(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("old.json");
+        Files.writeString(f, """
+                {"schema": "panbench/result/v1",
+                 "run": {"id": "r-old", "startedAt": "2026-01-02T03:04:05Z", "git": {"commit": "0ld"}},
+                 "results": [{"id": "jvm/w0", "status": "ok", "unit": "ns/op", "samples": [1.0, 1.1]}],
+                 "baseline": {"name": "old", "savedAt": "2026-01-02T04:00:00Z", "source": "was/results.json"}}
+                """);
+        BaselineStore store = BaselineStore.at(dir);
+        BaselineHistory h = store.history("old");
+        assertEquals(1, h.runs().size());
+        assertEquals("2026-01-02T04:00:00Z", h.latest().savedAt());
+        assertEquals("was/results.json", h.latest().source());
+        assertEquals("0ld", h.latest().commit());
+        assertEquals(1, store.load("old").results().size());
+        assertEquals(1, store.list().getFirst().runs());
+        store.save("old", results(2), null);
+        assertEquals(List.of(1, 2), sizes(store.history("old")));
+        assertEquals("r-old", store.history("old").runs().getFirst().runId());
+    }
+
+    @Test
+    void aHistoryFileWithABrokenRunNamesTheField(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("bad.json"), """
+                {"schema": "panbench/baseline/v1", "name": "bad", "keep": 10,
+                 "runs": [{"savedAt": "2026-01-01T00:00:00Z", "results": {"schema": "panbench/result/v1",
+                   "results": [{"id": "jvm/x"}]}}]}
+                """);
+        var e = assertThrows(BadInputException.class, () -> BaselineStore.at(dir).history("bad"));
+        assertEquals(dir.resolve("bad.json") + ": field 'runs[0].results.results[0].status': expected ok, failed or"
+                + " skipped", e.getMessage());
+    }
+
+    @Test
+    void aBaselineFileResolvesWithItsHistory(@TempDir Path dir) {
+        BaselineStore store = BaselineStore.at(dir.resolve("store"));
+        store.save("main", results(2), null);
+        store.save("main", results(3), null);
+        ResultSource byName = ResultSource.resolve("main", "BASE", store);
+        assertEquals(2, byName.runs());
+        assertEquals(3, byName.results().results().size());
+        ResultSource byFile = ResultSource.resolve(store.file("main").toString(), "BASE", store);
+        assertEquals(2, byFile.runs());
+        assertEquals(3, byFile.results().results().size());
+    }
+
+    private static List<Integer> sizes(BaselineHistory h) {
+        return h.runs().stream().map(r -> r.results().results().size()).toList();
+    }
+
+    @Test
+    void writersInSeveralProcessesEachAppendEveryRun(@TempDir Path dir) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Process> ps = new ArrayList<>();
+        for (String writer : List.of("p1", "p2")) {
+            ps.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                    StoreWriterProcess.class.getName(), dir.toString(), "shared", writer, "15")
+                    .redirectErrorStream(true).redirectOutput(dir.resolve(writer + ".log").toFile()).start());
+        }
+        StoreWriterProcess.main(new String[]{dir.toString(), "shared", "here", "15"});
+        for (Process p : ps) {
+            assertEquals(0, p.waitFor(), Files.readString(dir.resolve(p == ps.getFirst() ? "p1.log" : "p2.log")));
+        }
+        BaselineHistory h = store(dir).history("shared");
+        assertEquals(45, h.runs().size(), "no append lost to another process");
+        for (String writer : List.of("p1", "p2", "here")) {
+            assertEquals(15, h.runs().stream().filter(r -> r.runId().startsWith(writer + "-")).count(), writer);
+        }
+    }
+
+    private static BaselineStore store(Path dir) {
+        return BaselineStore.at(dir);
     }
 }

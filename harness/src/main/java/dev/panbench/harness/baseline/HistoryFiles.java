@@ -1,0 +1,79 @@
+package dev.panbench.harness.baseline;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.ResultFile;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads and writes baseline files. A file of schema {@value BaselineHistory#SCHEMA} is a history; a plain results
+ * file ({@code panbench/result/v1}, what a baseline was before it kept history) reads as a history of that one run,
+ * its {@code baseline} block giving when and from where it was saved. Writing is atomic.
+ */
+public final class HistoryFiles {
+
+    private HistoryFiles() {
+    }
+
+    /** Whether a parsed file is a baseline history (rather than a results file). */
+    public static boolean isHistory(JsonNode tree) {
+        JsonNode schema = tree.get("schema");
+        return schema != null && schema.isTextual() && schema.asText().startsWith("panbench/baseline/");
+    }
+
+    /** @param name the baseline's name, used when the file does not carry one (an old single-run file) */
+    public static BaselineHistory read(Path file, String name) {
+        JsonNode tree = ResultFiles.readTree(file);
+        if (!isHistory(tree)) {
+            ResultFile single = ResultFiles.read(file);
+            return BaselineHistory.empty(name).appended(singleRun(single), null);
+        }
+        ResultFiles.checkSchema(file, tree, BaselineHistory.SCHEMA);
+        BaselineHistory h = ResultFiles.convert(file, tree, BaselineHistory.class);
+        if (h.runs().isEmpty()) {
+            throw new BadInputException(file + ": field 'runs': expected at least one run");
+        }
+        for (int i = 0; i < h.runs().size(); i++) {
+            BaselineHistory.Run r = h.runs().get(i);
+            if (r == null || r.results() == null) {
+                throw new BadInputException(file + ": field 'runs[" + i + "].results': expected a results file");
+            }
+            ResultFiles.validate(file, r.results(), "runs[" + i + "].results.");
+        }
+        return new BaselineHistory(h.schema(), h.name() == null ? name : h.name(), h.keep(), h.runs());
+    }
+
+    public static void write(Path file, BaselineHistory history) {
+        try {
+            AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(history) + "\n");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise baseline " + history.name(), e);
+        }
+    }
+
+    /** An old single-run baseline file as one run: its {@code baseline} block says when and from where. */
+    private static BaselineHistory.Run singleRun(ResultFile f) {
+        String savedAt = null;
+        String source = null;
+        if (f.extra().get("baseline") instanceof Map<?, ?> m) {
+            savedAt = m.get("savedAt") == null ? null : m.get("savedAt").toString();
+            source = m.get("source") == null ? null : m.get("source").toString();
+        }
+        Map<String, Object> extra = new java.util.LinkedHashMap<>(f.extra());
+        extra.remove("baseline");
+        ResultFile results = new ResultFile(f.schema(), f.run(), f.environment(), f.config(), f.results(), extra);
+        return new BaselineHistory.Run(savedAt, source, results);
+    }
+
+    /** Every run of a history as results files, oldest first. */
+    public static List<ResultFile> results(BaselineHistory h) {
+        return h.runs().stream().map(BaselineHistory.Run::results).toList();
+    }
+}
