@@ -4,8 +4,10 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
 import dev.panbench.harness.model.BenchResult.Throughput;
+import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -33,6 +35,7 @@ import java.util.regex.Pattern;
 /**
  * Runs planned results through the real JMH runner, one JMH run per result so a crash in one fork fails only that
  * result. Keeps every measurement iteration of every fork, and the GC profiler's normalised allocation rate.
+ * Results a framework's own driver times (numpy, Python, PyTorch rows) go to {@link DriverRunner} instead.
  */
 public final class BenchmarkRunner {
 
@@ -56,11 +59,13 @@ public final class BenchmarkRunner {
 
     public List<BenchResult> run(List<PlannedResult> plan, ProgressListener progress) {
         List<BenchResult> out = new ArrayList<>();
+        DriverRunner drivers = new DriverRunner(settings, logDir);
         for (int i = 0; i < plan.size(); i++) {
             PlannedResult p = plan.get(i);
             progress.started(i + 1, plan.size(), p);
-            BenchResult r = p.availability().available() ? measure(p, i + 1)
-                    : skipped(p, p.availability().reason());
+            Workload driven = p.availability().available() ? DriverRunner.driven(p) : null;
+            BenchResult r = !p.availability().available() ? skipped(p, p.availability().reason())
+                    : driven != null ? drivers.measure(p, driven, i + 1) : measure(p, i + 1);
             out.add(r);
             progress.finished(i + 1, plan.size(), r);
         }
@@ -170,10 +175,11 @@ public final class BenchmarkRunner {
         Counts counts = counts(p);
         return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
                 unit, settings.mode(), Status.ok, null, samples, stats, alloc, counts,
-                Throughput.of(counts, stats, unit), null);
+                Throughput.of(counts, stats, unit), ResultMarks.of(ResultMarks.JMH,
+                p.availability().degraded() ? p.availability().reason() : null, null));
     }
 
-    private static Counts counts(PlannedResult p) {
+    static Counts counts(PlannedResult p) {
         OpCounts c = p.spec().counts().apply(p.params());
         return c == null || c.equals(OpCounts.NONE) ? null : new Counts(c.elements(), c.bytes(), c.flops());
     }

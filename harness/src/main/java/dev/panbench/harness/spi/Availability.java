@@ -5,7 +5,9 @@ import java.util.Objects;
 /**
  * Whether an adapter (or one parameter combination of a workload) can run on this machine, and if not, why not.
  * The reason is one line a user can act on, e.g.
- * {@code libtvm_ffi.so not found; run scripts/setup.sh or set PANBENCH_TVM_FFI_LIB}.
+ * {@code libtvm_ffi.so not found; run scripts/setup.sh or set PANBENCH_TVM_FFI_LIB}. An available combination with a
+ * reason is {@link #degraded}: it runs, but below what this machine allows (a native peer on a slower code path), and
+ * its results carry that reason so no report compares against it silently.
  */
 public record Availability(boolean available, String reason, String version, String library, String device) {
 
@@ -25,5 +27,15 @@ public record Availability(boolean available, String reason, String version, Str
 
     public static Availability unavailable(String reason) {
         return new Availability(false, reason, null, null, null);
+    }
+
+    /** Runs, but below what the machine allows; {@code reason} says which code path was taken and what was expected. */
+    public static Availability degraded(String reason) {
+        return new Availability(true, Objects.requireNonNull(reason), null, null, null);
+    }
+
+    /** Available with a reason: see {@link #degraded(String)}. */
+    public boolean degraded() {
+        return available && reason != null;
     }
 }

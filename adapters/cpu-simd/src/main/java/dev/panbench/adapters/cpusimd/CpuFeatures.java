@@ -11,7 +11,7 @@ import java.util.Set;
 public final class CpuFeatures {
 
     /** The flags panbench reports, in this order. */
-    public static final List<String> REPORTED = List.of("sse4_2", "avx", "avx2", "fma", "f16c", "avx512f",
+    public static final List<String> REPORTED = List.of("sse4_2", "avx", "avx2", "fma", "f16c", "avx512f", "avx512dq",
             "avx512bw", "avx512vl", "avx512_fp16", "avx512_bf16", "amx_bf16", "asimd", "sve");
 
     private CpuFeatures() {

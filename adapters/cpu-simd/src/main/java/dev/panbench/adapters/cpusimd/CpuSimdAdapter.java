@@ -57,6 +57,11 @@ public final class CpuSimdAdapter implements Adapter {
             env.put("openblas.library", b.library());
             env.put("openblas.version", b.version());
             env.put("openblas.config", b.config());
+            env.put("openblas.corename", b.forkCore());
+            if (OpenBlas.fix() != null) {
+                env.put("openblas.fix", OpenBlas.fix());
+            }
+            b.degraded().ifPresent(d -> env.put("openblas.degraded", d));
             env.put("openblas.threads", Integer.toString(b.numThreads()));
         }, () -> env.put("openblas.missing", OpenBlas.missingReason()));
         return env;

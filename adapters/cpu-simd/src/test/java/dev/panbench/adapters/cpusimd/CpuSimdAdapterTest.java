@@ -45,7 +45,10 @@ class CpuSimdAdapterTest {
     @Test
     void defaultGridStaysQuickRunnableAndIdsAreUnique() {
         List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), Map.of(), null, null);
-        assertTrue(plan.size() <= 160, "default grid of " + plan.size() + " results");
+        long java = plan.stream().filter(p -> !p.id().contains("impl=numpy") && !p.id().contains("impl=torch")).count();
+        assertTrue(java <= 160, "default grid of " + java + " Java and OpenBLAS results");
+        assertTrue(plan.stream().anyMatch(p -> p.id().equals(
+                "cpu-simd/gemm/sgemm[size=1024,dtype=f32,impl=numpy,threads=1]")), "numpy rows share the ids");
         assertEquals(plan.size(), plan.stream().map(PlannedResult::id).distinct().count());
         assertTrue(plan.stream().anyMatch(p -> p.id().equals(
                 "cpu-simd/binary/add[size=65536,dtype=f32,impl=simd,threads=1]")));
@@ -75,7 +78,7 @@ class CpuSimdAdapterTest {
         // JMH logs stay under target/ for a look after a failure
         Path dir = java.nio.file.Files.createDirectories(Path.of("target", "runner-test"));
         List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), Map.of("size", List.of("1024")),
-                Pattern.compile("binary/add"), null);
+                Pattern.compile("binary/add.*impl=s"), null);
         assertEquals(2, plan.size(), "scalar and simd");
         List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.withWarmupIterations(1)
                 .withWarmupTime("50ms").withMeasurementTime("50ms").withIterations(3), dir)

@@ -22,6 +22,13 @@ import java.util.Optional;
  *
  * <p>Lookup order: {@code PANBENCH_OPENBLAS_LIB} (a path), then {@code libopenblas.so.0} through the dynamic loader
  * (Debian's {@code libopenblas0} / {@code libopenblas-dev}), then the usual Debian and Red Hat locations.
+ *
+ * <p>Kernel choice: a DYNAMIC_ARCH OpenBLAS picks its kernels when it is loaded, from {@code OPENBLAS_CORETYPE} or
+ * its own CPU detection. When the detection lands below what the CPU allows (see {@link CoreTypes}) and the user set
+ * no core type, the first JVM that loads the library sets {@value #CORETYPE_PROPERTY} to the right one; JMH forks
+ * inherit {@code panbench.*} properties, and this class exports the property as {@code OPENBLAS_CORETYPE} before it
+ * loads the library, so every timed call runs the fixed kernels. A user's {@code OPENBLAS_CORETYPE} is obeyed, and
+ * marked degraded when it is below the CPU.
  */
 public final class OpenBlas {
 
@@ -35,11 +42,19 @@ public final class OpenBlas {
             "/usr/lib/x86_64-linux-gnu/libopenblas.so.0", "/usr/lib/aarch64-linux-gnu/libopenblas.so.0",
             "/usr/lib64/libopenblas.so.0", "/usr/lib/libopenblas.so.0");
 
+    /** The core type forks load the library with (set by panbench as a fix, or by a user or test to force one). */
+    public static final String CORETYPE_PROPERTY = "panbench.openblas.coretype";
+    private static final String CORETYPE_ENV = "OPENBLAS_CORETYPE";
+
     private static volatile Optional<OpenBlas> instance;
     private static volatile String missingReason;
+    private static volatile String fix;
+    /** The core type exported before this process loaded the library, or null. */
+    private static volatile String requested;
 
     private final String library;
     private final String config;
+    private final String corename;
     // blasint is a 32-bit int in Debian's (non-ILP64) libopenblas0
     /** {@code void cblas_saxpy(const blasint n, const float alpha, const float *x, const blasint incx, float *y, const blasint incy);} */
     private final MethodHandle saxpy;
@@ -79,6 +94,11 @@ public final class OpenBlas {
                 FunctionDescriptor.of(p));
         MemorySegment s = (MemorySegment) getConfig.invokeExact();
         this.config = s.reinterpret(4096).getString(0).trim();
+        /* char* openblas_get_corename(void); */
+        MethodHandle getCorename = linker.downcallHandle(find(lookup, "openblas_get_corename"),
+                FunctionDescriptor.of(p));
+        MemorySegment c = (MemorySegment) getCorename.invokeExact();
+        this.corename = c.reinterpret(256).getString(0).trim();
     }
 
     private static MemorySegment find(SymbolLookup lookup, String name) {
@@ -106,6 +126,49 @@ public final class OpenBlas {
     }
 
     private static Optional<OpenBlas> tryLoad() {
+        String forced = System.getProperty(CORETYPE_PROPERTY);
+        if (forced != null && !forced.isBlank() && System.getenv(CORETYPE_ENV) == null) {
+            setEnv(CORETYPE_ENV, forced);
+            requested = forced;
+        }
+        Optional<OpenBlas> loaded = loadLibrary();
+        loaded.ifPresent(OpenBlas::fixIfDegraded);
+        return loaded;
+    }
+
+    /** The library chose kernels below the CPU by itself: forks load it with the right core type. */
+    private static void fixIfDegraded(OpenBlas blas) {
+        if (System.getenv(CORETYPE_ENV) != null || System.getProperty(CORETYPE_PROPERTY) != null) {
+            return;
+        }
+        var flags = dev.panbench.adapters.cpusimd.CpuFeatures.flags();
+        if (CoreTypes.degradedReason(blas.corename, flags).isEmpty()) {
+            return;
+        }
+        CoreTypes.coreTypeFor(CoreTypes.ofCpu(flags)).ifPresent(t -> {
+            System.setProperty(CORETYPE_PROPERTY, t);
+            fix = CORETYPE_ENV + "=" + t + " in every fork (the library chose " + blas.corename + " by itself, below this "
+                    + "CPU's " + CoreTypes.ofCpu(flags) + ")";
+        });
+    }
+
+    /** {@code int setenv(const char *name, const char *value, int overwrite);} before the library reads it. */
+    private static void setEnv(String name, String value) {
+        Linker linker = Linker.nativeLinker();
+        try (Arena arena = Arena.ofConfined()) {
+            MethodHandle setenv = linker.downcallHandle(linker.defaultLookup().find("setenv").orElseThrow(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                            ValueLayout.JAVA_INT));
+            int rc = (int) setenv.invokeExact(arena.allocateFrom(name), arena.allocateFrom(value), 1);
+            if (rc != 0) {
+                throw new IllegalStateException("setenv " + name + " failed");
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot set " + name + "=" + value + ": " + t.getMessage(), t);
+        }
+    }
+
+    private static Optional<OpenBlas> loadLibrary() {
         List<String> candidates = new ArrayList<>();
         String env = System.getenv(ENV);
         if (env != null && !env.isBlank()) {
@@ -142,6 +205,41 @@ public final class OpenBlas {
             // not Linux: the name is the best we have
         }
         return name;
+    }
+
+    /** {@code openblas_get_corename()}: the kernel family this process's copy dispatched to. */
+    public String corename() {
+        return corename;
+    }
+
+    /**
+     * The kernels forks run: the core type panbench or a test asked for with {@value #CORETYPE_PROPERTY}, unless the
+     * user's {@code OPENBLAS_CORETYPE} decides; else what this copy chose. A fork checks it got it
+     * ({@link #requireRequestedCore()}).
+     */
+    public String forkCore() {
+        String forced = System.getProperty(CORETYPE_PROPERTY);
+        return System.getenv(CORETYPE_ENV) == null && forced != null && !forced.isBlank() ? forced : corename;
+    }
+
+    /** Why the forks' kernels are below what this CPU allows; empty when they are not. */
+    public Optional<String> degraded() {
+        return CoreTypes.degradedReason(forkCore(), dev.panbench.adapters.cpusimd.CpuFeatures.flags());
+    }
+
+    /** The fix panbench applied, in words, or null when none was needed. */
+    public static String fix() {
+        load();
+        return fix;
+    }
+
+    /** Where this process asked for a core type: the library runs it, or the result fails saying so. */
+    public void requireRequestedCore() {
+        String r = requested;
+        if (r != null && !r.equalsIgnoreCase(corename)) {
+            throw new IllegalStateException("OpenBLAS was asked for " + r + " kernels (" + CORETYPE_ENV
+                    + ") but runs " + corename + "; this CPU or library build does not offer them");
+        }
     }
 
     /** Where the library was loaded from. */

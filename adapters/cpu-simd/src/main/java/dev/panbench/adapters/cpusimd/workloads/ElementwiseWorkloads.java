@@ -11,6 +11,7 @@ import dev.panbench.harness.spi.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** {@code binary/*}, {@code blas/axpy} and {@code unary/*}: one element in, one element out. */
 final class ElementwiseWorkloads {
@@ -26,8 +27,10 @@ final class ElementwiseWorkloads {
             String name = op.name().toLowerCase(Locale.ROOT);
             specs.add(WorkloadSpec.builder("binary/" + name)
                     .description("c = a " + name + " b, element-wise")
-                    .param("size", sizes).param("dtype", "f32").param("impl", "scalar", "simd").param("threads", "1")
+                    .param("size", sizes).param("dtype", "f32").param("impl", "scalar", "simd", "numpy", "torch")
+                    .param("threads", "1")
                     .counts(p -> new OpCounts(Inputs.size(p), 12 * Inputs.size(p), Inputs.size(p)))
+                    .availability(ElementwiseWorkloads::singleThreadFrameworks)
                     .factory(() -> new KernelWorkload(p -> binary(op, p))).build());
         }
         specs.add(WorkloadSpec.builder("blas/axpy")
@@ -41,11 +44,22 @@ final class ElementwiseWorkloads {
             String name = op.name().toLowerCase(Locale.ROOT);
             specs.add(WorkloadSpec.builder("unary/" + name)
                     .description(name + "(x), element-wise; one function evaluation counts as one op")
-                    .param("size", "65536", "1048576").param("dtype", "f32").param("impl", "scalar", "simd")
+                    .param("size", "65536", "1048576").param("dtype", "f32")
+                    .param("impl", "scalar", "simd", "numpy", "torch")
                     .counts(p -> new OpCounts(Inputs.size(p), 8 * Inputs.size(p), Inputs.size(p)))
+                    .availability(Impl::availability)
                     .factory(() -> new KernelWorkload(p -> unary(op, p))).build());
         }
         return specs;
+    }
+
+    /** numpy's element-wise ufuncs use one thread; a framework row with more would not be the same experiment. */
+    private static dev.panbench.harness.spi.Availability singleThreadFrameworks(Params p) {
+        if (Impl.of(p).framework() && !p.get("threads").equals("1")) {
+            return dev.panbench.harness.spi.Availability.unavailable(
+                    "impl=" + p.get("impl") + " element-wise ops run on one thread; use threads=1");
+        }
+        return Impl.availability(p);
     }
 
     private static Case binary(Binary.Op op, Params p) {
@@ -55,6 +69,8 @@ final class ElementwiseWorkloads {
         float[] b = Inputs.uniform(n, 2, 0.5f, 100f);
         float[] c = new float[n];
         Impl impl = Impl.of(p);
+        FrameworkCall fw = impl.framework()
+                ? FrameworkCall.of(p, "binary." + op.name().toLowerCase(Locale.ROOT), Map.of(), "a", a, "b", b) : null;
         Case.Kernel k = switch (impl) {
             case SCALAR -> threads == 1 ? () -> {
                 Binary.scalar(op, a, b, c, 0, n);
@@ -71,6 +87,7 @@ final class ElementwiseWorkloads {
                 return 0;
             };
             case OPENBLAS -> throw new IllegalArgumentException("binary ops have no OpenBLAS routine");
+            case NUMPY, TORCH -> fw.into(c);
         };
         return new Case(k, r -> {
             double[] ref = new double[n];
@@ -79,7 +96,7 @@ final class ElementwiseWorkloads {
             }
             // IEEE add, sub, mul and div are correctly rounded: the float result must be the rounded reference
             Check.ulps(p.get("impl") + " " + op, ref, c, n, 0);
-        });
+        }).with(fw);
     }
 
     private static Case axpy(Params p) {
@@ -107,6 +124,7 @@ final class ElementwiseWorkloads {
                     return 0;
                 };
             }
+            case NUMPY, TORCH -> throw new IllegalArgumentException("axpy has no framework twin");
         };
         // y grows by alpha x on every timed call; verification runs on the first call from y0
         return new Case(k, r -> {
@@ -129,8 +147,10 @@ final class ElementwiseWorkloads {
             case LOG, SQRT -> Inputs.uniform(n, 5, 1e-6f, 1e4f);
         };
         float[] out = new float[n];
-        boolean simd = Impl.of(p) == Impl.SIMD;
-        Case.Kernel k = simd ? () -> {
+        Impl impl = Impl.of(p);
+        FrameworkCall fw = impl.framework()
+                ? FrameworkCall.of(p, "unary." + op.name().toLowerCase(Locale.ROOT), Map.of(), "x", in) : null;
+        Case.Kernel k = fw != null ? fw.into(out) : impl == Impl.SIMD ? () -> {
             Unary.simd(op, in, out, 0, n);
             return 0;
         } : () -> {
@@ -143,6 +163,6 @@ final class ElementwiseWorkloads {
                 ref[i] = op.reference(in[i]);
             }
             Check.ulps(p.get("impl") + " " + op, ref, out, n, op.ulpTolerance());
-        });
+        }).with(fw);
     }
 }

@@ -10,6 +10,7 @@ import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code gemm/sgemm} (naive loops, blocked SIMD, cblas_sgemm) and {@code conv2d/direct} and {@code conv2d/im2col}
@@ -28,7 +29,7 @@ final class GemmWorkloads {
                 WorkloadSpec.builder("gemm/sgemm")
                         .description("C = A B, square or MxNxK; naive loops, blocked SIMD, or cblas_sgemm")
                         .param("size", "64", "128", "256", "512", "1024").param("dtype", "f32")
-                        .param("impl", "scalar", "simd", "openblas").param("threads", "1")
+                        .param("impl", "scalar", "simd", "openblas", "numpy", "torch").param("threads", "1")
                         .counts(p -> {
                             int[] s = gemmShape(p.get("size"));
                             long m = s[0], n = s[1], k = s[2];
@@ -84,6 +85,7 @@ final class GemmWorkloads {
                 OpenBlas.BlasArray bc = OpenBlas.wrap(c);
                 yield (x, y, z) -> blas.sgemm(m, n, k, ba, bb, bc);
             }
+            case NUMPY, TORCH -> throw new IllegalArgumentException("impl=" + impl + " is timed by its driver");
         };
     }
 
@@ -94,11 +96,16 @@ final class GemmWorkloads {
         float[] a = Inputs.uniform(m * k, 14, -1f, 1f);
         float[] b = Inputs.uniform(k * n, 15, -1f, 1f);
         float[] c = new float[m * n];
+        Case.Verifier check = r -> checkGemm(p.get("impl") + " sgemm " + m + "x" + n + "x" + k, a, b, c, m, n, k);
+        if (Impl.of(p).framework()) {
+            FrameworkCall fw = FrameworkCall.of(p, "gemm.sgemm", Map.of("m", m, "n", n, "k", k), "a", a, "b", b);
+            return new Case(fw.into(c), check).with(fw);
+        }
         Multiply mul = multiply(Impl.of(p), m, n, k, threads, a, b, c);
         return new Case(() -> {
             mul.run(a, b, c);
             return 0;
-        }, r -> checkGemm(p.get("impl") + " sgemm " + m + "x" + n + "x" + k, a, b, c, m, n, k));
+        }, check);
     }
 
     /** Every row of C for small products, {@value #SAMPLED_ROWS} evenly spread rows (first and last included) otherwise. */

@@ -1,5 +1,6 @@
 package dev.panbench.adapters.cpusimd.workloads;
 
+import dev.panbench.harness.spi.ExternallyTimed;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.infra.Blackhole;
@@ -7,9 +8,10 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * The one workload class of this adapter: a family's factory turns parameters into a {@link Case} (inputs allocated,
  * the chosen kernel bound), verification runs that same kernel once against the family's reference, and timing
- * calls it again. Families differ only in their factories.
+ * calls it again. Families differ only in their factories. Framework impls ({@code numpy}, {@code torch}) are timed
+ * by their driver instead: each fork's first answer goes through the same verification.
  */
-final class KernelWorkload implements Workload {
+final class KernelWorkload implements Workload, ExternallyTimed {
 
     /** Builds the case for one parameter combination; allocation and packing happen here, never in the kernel. */
     @FunctionalInterface
@@ -27,6 +29,19 @@ final class KernelWorkload implements Workload {
     @Override
     public void setup(Params params) throws Exception {
         current = factory.create(params);
+        if (timedExternally(params) && current.framework() == null) {
+            throw new IllegalStateException("impl=" + params.get("impl") + " has no framework twin in this family");
+        }
+    }
+
+    @Override
+    public boolean timedExternally(Params params) {
+        return params.values().containsKey("impl") && Impl.of(params).framework();
+    }
+
+    @Override
+    public Fork measureFork(ForkPlan plan) throws Exception {
+        return current.framework().measure(plan, this::verify);
     }
 
     @Override

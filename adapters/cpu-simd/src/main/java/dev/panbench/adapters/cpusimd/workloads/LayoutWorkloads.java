@@ -8,6 +8,7 @@ import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.List;
+import java.util.Map;
 
 /** {@code pool/max2x2}, {@code pool/avg2x2} and {@code tensor/*}: data movement more than arithmetic. */
 final class LayoutWorkloads {
@@ -21,7 +22,7 @@ final class LayoutWorkloads {
                 tensor("zeros", "a zero-filled tensor", 4),
                 tensor("ones", "a one-filled tensor", 4),
                 tensor("random", "a uniform [0,1) tensor from a counter-based hash", 4),
-                tensor("transpose", "2-D transpose into a new tensor", 8),
+                tensor("transpose", "2-D transpose into a new tensor", 8, "scalar", "simd", "numpy", "torch"),
                 tensor("reshape-copy", "a strided (row-padded) view copied to a contiguous tensor", 8));
     }
 
@@ -103,9 +104,14 @@ final class LayoutWorkloads {
     }
 
     private static WorkloadSpec tensor(String op, String description, int bytesPerElement) {
+        return tensor(op, description, bytesPerElement, "scalar", "simd");
+    }
+
+    private static WorkloadSpec tensor(String op, String description, int bytesPerElement, String... impls) {
         return WorkloadSpec.builder("tensor/" + op).description(description)
-                .param("size", "1000x1000").param("dtype", "f32").param("impl", "scalar", "simd")
+                .param("size", "1000x1000").param("dtype", "f32").param("impl", impls)
                 .counts(p -> new OpCounts(Inputs.size(p), (long) bytesPerElement * Inputs.size(p), 0))
+                .availability(Impl::availability)
                 .factory(() -> new KernelWorkload(p -> tensor(op, p))).build();
     }
 
@@ -143,7 +149,9 @@ final class LayoutWorkloads {
             case "transpose" -> {
                 float[] in = Inputs.uniform(n, 19, -1f, 1f);
                 int[] offsets = TensorOps.columnOffsets(cols);
-                yield new Case(simd ? () -> {
+                FrameworkCall fw = Impl.of(p).framework()
+                        ? FrameworkCall.of(p, "tensor.transpose", Map.of("rows", rows, "cols", cols), "x", in) : null;
+                yield new Case(fw != null ? fw.into(out) : simd ? () -> {
                     TensorOps.transposeSimd(in, out, rows, cols, offsets);
                     return 0;
                 } : () -> {
@@ -156,7 +164,7 @@ final class LayoutWorkloads {
                                     out[j * rows + i]);
                         }
                     }
-                });
+                }).with(fw);
             }
             case "reshape-copy" -> {
                 int pitch = cols + 16;

@@ -1,0 +1,107 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.CpuFeatures;
+import dev.panbench.adapters.cpusimd.blas.CoreTypes;
+import dev.panbench.adapters.cpusimd.blas.OpenBlas;
+import dev.panbench.harness.driver.PythonDriver;
+import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.spi.ExternallyTimed;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.VerificationException;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A kernel's twin in a Python framework ({@code impl=numpy}, {@code impl=torch}): the operation's name in
+ * {@code cpusimd_frameworks.py}, the family's own inputs, and a {@link Case.Kernel} that hands the driver's answer to
+ * the family's own verifier, so the framework row is checked against the same reference and tolerance as the Java
+ * rows. Rows that call BLAS (dot, sgemm) record the core the framework's OpenBLAS chose and are marked degraded when
+ * it is below this CPU.
+ */
+final class FrameworkCall {
+
+    private static final String MODULE = "cpusimd_frameworks.py";
+
+    private final PythonDriver.Request request;
+    private final boolean blas;
+    private PythonDriver.Answer answer;
+
+    private FrameworkCall(PythonDriver.Request request, boolean blas) {
+        this.request = request;
+        this.blas = blas;
+    }
+
+    /**
+     * @param args   shapes and the like, beside {@code impl} and {@code threads} which come from the parameters
+     * @param inputs name, array, name, array...: the arrays the Java kernels read
+     */
+    static FrameworkCall of(Params p, String op, Map<String, Object> args, Object... inputs) {
+        Map<String, Object> a = new LinkedHashMap<>(args);
+        a.put("impl", p.get("impl"));
+        String threads = p.get("threads", "1");
+        a.put("threads", threads);
+        Map<String, float[]> in = new LinkedHashMap<>();
+        for (int i = 0; i < inputs.length; i += 2) {
+            in.put((String) inputs[i], (float[]) inputs[i + 1]);
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("OPENBLAS_NUM_THREADS", threads);
+        env.put("OMP_NUM_THREADS", threads);
+        String core = System.getProperty(OpenBlas.CORETYPE_PROPERTY);
+        if (core != null && System.getenv("OPENBLAS_CORETYPE") == null) {
+            env.put("OPENBLAS_CORETYPE", core);
+        }
+        boolean blas = op.startsWith("gemm.") || op.equals("reduce.dot");
+        return new FrameworkCall(new PythonDriver.Request(FrameworkCall.class, MODULE, op, a, in, env), blas);
+    }
+
+    /** Copies the answer into {@code out}, where the family's verifier looks. */
+    Case.Kernel into(float[] out) {
+        return () -> {
+            float[] got = current().array();
+            if (got == null || got.length != out.length) {
+                throw new IllegalStateException(request.op() + ": the framework answered "
+                        + (got == null ? "a scalar" : got.length + " values") + ", expected " + out.length);
+            }
+            System.arraycopy(got, 0, out, 0, out.length);
+            return 0;
+        };
+    }
+
+    /** Returns the framework's scalar answer (a sum, a dot product). */
+    Case.Kernel scalar() {
+        return () -> current().number();
+    }
+
+    private PythonDriver.Answer current() {
+        if (answer == null) {
+            throw new IllegalStateException(request.op() + ": no answer yet; framework rows run through their driver");
+        }
+        return answer;
+    }
+
+    /** One fork: the driver's first answer goes through {@code verify} before it times. */
+    ExternallyTimed.Fork measure(ExternallyTimed.ForkPlan plan, Verify verify) throws Exception {
+        ExternallyTimed.Fork fork = PythonDriver.runFork(request, plan, a -> {
+            answer = a;
+            verify.run();
+        });
+        String core = fork.environment().get("blas.corename");
+        if (!blas || core == null) {
+            return fork;
+        }
+        var degraded = CoreTypes.degradedReason(core, CpuFeatures.flags());
+        if (degraded.isEmpty()) {
+            return fork;
+        }
+        Map<String, String> env = new LinkedHashMap<>(fork.environment());
+        env.put(ResultMarks.DEGRADED, request.args().get("impl") + "'s " + degraded.get());
+        return new ExternallyTimed.Fork(fork.samplesNanos(), fork.timer(), env);
+    }
+
+    @FunctionalInterface
+    interface Verify {
+        void run() throws VerificationException, Exception;
+    }
+}

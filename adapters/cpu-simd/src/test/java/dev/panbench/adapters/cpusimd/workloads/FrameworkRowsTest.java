@@ -1,0 +1,103 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.CpuFeatures;
+import dev.panbench.adapters.cpusimd.CpuSimdAdapter;
+import dev.panbench.adapters.cpusimd.blas.CoreTypes;
+import dev.panbench.adapters.cpusimd.blas.OpenBlas;
+import dev.panbench.harness.driver.PythonDriver;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.RunSettings;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * numpy and PyTorch rows through the real runner and the real Python driver, on odd sizes: each family's numpy twin
+ * passes the Java rows' own verification and is timed; torch rows are skipped with the reason where torch is missing;
+ * an OpenBLAS forced onto kernels below the CPU ({@code Prescott}) is marked degraded, in the JMH row and the numpy one.
+ */
+class FrameworkRowsTest {
+
+    private static final RunSettings TINY = RunSettings.QUICK.withWarmupIterations(1).withWarmupTime("10ms")
+            .withIterations(2).withMeasurementTime("10ms");
+
+    private static List<BenchResult> run(String filter, Map<String, List<String>> params, String dir)
+            throws Exception {
+        List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), params, Pattern.compile(filter), null);
+        assertTrue(!plan.isEmpty(), filter);
+        Path logs = Files.createDirectories(Path.of("target", dir));
+        return new BenchmarkRunner(TINY, logs).run(plan, ProgressListener.NONE);
+    }
+
+    @Test
+    void everyNumpyFamilyPassesTheJavaReferenceAndIsTimedByItsDriver() throws Exception {
+        assumeTrue(PythonDriver.importable("numpy").isEmpty(), () -> PythonDriver.importable("numpy").orElse(""));
+        List<BenchResult> results = run("^cpu-simd/(binary/(add|div)|unary/(exp|tanh|sigmoid|relu)|reduce/|softmax/"
+                        + "|layernorm/|gemm/sgemm|tensor/transpose).*impl=numpy",
+                Map.of("size", List.of("33x65x17"), "shape", List.of("7x1023")), "framework-rows");
+        assertTrue(results.size() >= 14, results.size() + " rows");
+        for (BenchResult r : results) {
+            assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
+            assertEquals("python time.perf_counter_ns", ResultMarks.timer(r), r.id());
+            assertEquals(2, r.samples().size(), r.id());
+            assertTrue(r.stats().median() > 0, r.id());
+            assertTrue(ResultMarks.framework(r).get("numpy").matches("\\d+\\.\\d+.*"), r.id());
+        }
+    }
+
+    @Test
+    void torchRowsAreSkippedWithTheReasonWhereTorchIsMissing() throws Exception {
+        List<BenchResult> results = run("^cpu-simd/reduce/sum.*impl=torch", Map.of("size", List.of("1024")),
+                "framework-torch");
+        assertEquals(1, results.size());
+        BenchResult r = results.getFirst();
+        PythonDriver.importable("torch").ifPresentOrElse(reason -> {
+            assertEquals(BenchResult.Status.skipped, r.status());
+            assertTrue(r.error().contains("torch"), r.error());
+        }, () -> assertEquals(BenchResult.Status.ok, r.status(), r.error()));
+    }
+
+    @Test
+    void openBlasForcedBelowTheCpuIsMarkedDegradedInEveryPeerRow() throws Exception {
+        assumeTrue(OpenBlas.load().isPresent(), "OpenBLAS missing");
+        assumeTrue(CoreTypes.ofCpu(CpuFeatures.flags()).compareTo(CoreTypes.Level.SSE) > 0, "an SSE-only CPU");
+        String before = System.getProperty(OpenBlas.CORETYPE_PROPERTY);
+        System.setProperty(OpenBlas.CORETYPE_PROPERTY, "Prescott");
+        try {
+            List<BenchResult> results = run("^cpu-simd/gemm/sgemm.*impl=(simd|openblas|numpy)",
+                    Map.of("size", List.of("64")), "framework-degraded");
+            for (BenchResult r : results) {
+                assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
+                String degraded = ResultMarks.degraded(r);
+                if (r.id().contains("impl=simd")) {
+                    assertNull(degraded, r.id());
+                    continue;
+                }
+                assertNotNull(degraded, r.id() + " is not marked degraded");
+                assertTrue(degraded.contains("OPENBLAS_CORETYPE="), degraded);
+            }
+            assertTrue(ResultMarks.degraded(results.get(1)).contains("Prescott"), ResultMarks.degraded(results.get(1)));
+        } finally {
+            if (before == null) {
+                System.clearProperty(OpenBlas.CORETYPE_PROPERTY);
+            } else {
+                System.setProperty(OpenBlas.CORETYPE_PROPERTY, before);
+            }
+        }
+    }
+}

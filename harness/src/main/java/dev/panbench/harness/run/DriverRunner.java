@@ -1,0 +1,86 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.BenchResult.Counts;
+import dev.panbench.harness.model.BenchResult.Status;
+import dev.panbench.harness.model.BenchResult.Throughput;
+import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.model.SampleStats;
+import dev.panbench.harness.spi.ExternallyTimed;
+import dev.panbench.harness.spi.Workload;
+import dev.panbench.harness.spi.WorkloadSkippedException;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Times the results whose workload is {@link ExternallyTimed} for their parameters (framework rows: numpy, Python
+ * {@code tvm_ffi}, PyTorch) with the run's settings: the workload is set up once in this JVM, then each fork is a
+ * fresh driver process that is verified before it times. Every measured iteration of every fork is kept, and the
+ * result records the driver's clock as its {@code timer}.
+ */
+final class DriverRunner {
+
+    private final RunSettings settings;
+    private final Path workDir;
+
+    /** @param workDir where each result's driver files go ({@code driver-<n>/}): requests, inputs, answers, logs */
+    DriverRunner(RunSettings settings, Path workDir) {
+        this.settings = settings;
+        this.workDir = workDir;
+    }
+
+    /** The workload when these parameters are timed by a driver, else null (JMH times them). */
+    static Workload driven(PlannedResult p) {
+        Workload w = p.spec().factory().get();
+        if (w instanceof ExternallyTimed et && et.timedExternally(p.params())) {
+            return w;
+        }
+        return null;
+    }
+
+    BenchResult measure(PlannedResult p, Workload workload, int index) {
+        ExternallyTimed et = (ExternallyTimed) workload;
+        List<Double> samples = new ArrayList<>();
+        Map<String, String> framework = new LinkedHashMap<>();
+        String timer = null;
+        try (workload) {
+            workload.setup(p.params());
+            int forkCount = Math.max(1, settings.forks());
+            for (int f = 0; f < forkCount; f++) {
+                ExternallyTimed.Fork fork = et.measureFork(new ExternallyTimed.ForkPlan(f, settings.warmupIterations(),
+                        RunSettings.nanos(settings.warmupTime()), settings.iterations(),
+                        RunSettings.nanos(settings.measurementTime()), workDir.resolve("driver-" + index)));
+                samples.addAll(fork.samplesNanos());
+                framework.putAll(fork.environment());
+                timer = fork.timer();
+            }
+        } catch (WorkloadSkippedException e) {
+            return status(p, Status.skipped, e.getMessage());
+        } catch (Throwable t) {
+            return status(p, Status.failed, ForkSide.describe(t));
+        }
+        if (samples.isEmpty()) {
+            return status(p, Status.failed, "the driver returned no measurement iterations");
+        }
+        String degraded = framework.remove(ResultMarks.DEGRADED);
+        if (degraded == null && p.availability().degraded()) {
+            degraded = p.availability().reason();
+        }
+        SampleStats stats = SampleStats.of(samples);
+        Counts counts = BenchmarkRunner.counts(p);
+        String unit = "ns/op";
+        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
+                unit, "avgt", Status.ok, null, samples, stats, null, counts, Throughput.of(counts, stats, unit),
+                ResultMarks.of(timer, degraded, framework));
+    }
+
+    private BenchResult status(PlannedResult p, Status status, String error) {
+        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
+                null, "avgt", status, error, null, null, null, BenchmarkRunner.counts(p), null, null);
+    }
+
+}

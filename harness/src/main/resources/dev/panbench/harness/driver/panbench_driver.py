@@ -1,0 +1,125 @@
+"""panbench's driver for rows timed in a Python framework (numpy, tvm_ffi, torch). One process is one fork.
+
+argv[1] names a JSON request: {"module": file of the operations, "op": name, "args": {...},
+"inputs": {name: {"path": raw little-endian float32 file, "length": n}}, "output": file for an array answer,
+"warmupIterations", "warmupNanos", "iterations", "measurementNanos"}.
+
+The module defines prepare(op, args, inputs) -> (call, answer) and environment() -> dict. The driver makes one call,
+writes the answer and prints {"event": "computed", ...}; panbench checks it against the same reference as the Java
+rows and answers "time" or "stop" on stdin. Timing: the inner loop is sized so one batch lasts at least 100 us,
+each iteration runs batches for its time with the garbage collector off (as timeit does), and every iteration's
+time per call is printed. A framework that cannot be imported ends with {"event": "skipped", "reason": ...}.
+"""
+import gc
+import json
+import sys
+import time
+import importlib.util
+
+TIMER = "python time.perf_counter_ns"
+MIN_BATCH_NS = 100_000
+
+
+def emit(event, **fields):
+    fields["event"] = event
+    sys.stdout.write(json.dumps(fields) + "\n")
+    sys.stdout.flush()
+
+
+def load_module(path):
+    spec = importlib.util.spec_from_file_location("panbench_ops", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def read_inputs(inputs):
+    if not inputs:
+        return {}
+    import numpy as np
+    return {name: np.fromfile(d["path"], dtype="<f4", count=d["length"]) for name, d in inputs.items()}
+
+
+def write_answer(answer, output):
+    if answer is None or isinstance(answer, (bool, int, float, str)):
+        return {"kind": "scalar", "value": answer}
+    import numpy as np
+    array = np.ascontiguousarray(np.asarray(answer), dtype="<f4").ravel()
+    array.tofile(output)
+    return {"kind": "array", "length": int(array.size)}
+
+
+def batch_nanos(call, n, clock=time.perf_counter_ns):
+    start = clock()
+    for _ in range(n):
+        call()
+    return clock() - start
+
+
+def inner_loop(call):
+    n = 1
+    while True:
+        t = batch_nanos(call, n)
+        if t >= MIN_BATCH_NS or n >= 1 << 30:
+            return n
+        n = n * 2 if t <= 0 else max(n * 2, min(n * 100, int(n * MIN_BATCH_NS * 1.2 / t) + 1))
+
+
+def iteration(call, n, nanos):
+    ops = 0
+    elapsed = 0
+    gc.collect()
+    gc.disable()
+    try:
+        while ops == 0 or elapsed < nanos:
+            elapsed += batch_nanos(call, n)
+            ops += n
+    finally:
+        gc.enable()
+    return elapsed / ops, ops
+
+
+def empty_loop_nanos(n):
+    start = time.perf_counter_ns()
+    for _ in range(n):
+        pass
+    return (time.perf_counter_ns() - start) / n
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as f:
+        req = json.load(f)
+    try:
+        module = load_module(req["module"])
+        call, answer = module.prepare(req["op"], req.get("args", {}), read_inputs(req.get("inputs")))
+    except ModuleNotFoundError as e:
+        emit("skipped", reason=f"{e.name} is not importable in {sys.executable}: {e}")
+        return 0
+    env = {"python": sys.version.split()[0], "executable": sys.executable}
+    env.update({k: str(v) for k, v in getattr(module, "environment", dict)().items()})
+    call()
+    emit("computed", **write_answer(answer(), req["output"]))
+    if sys.stdin.readline().strip() != "time":
+        return 0
+    n = inner_loop(call)
+    samples = []
+    for i in range(req["warmupIterations"] + req["iterations"]):
+        warm = i < req["warmupIterations"]
+        ns, ops = iteration(call, n, req["warmupNanos"] if warm else req["measurementNanos"])
+        emit("iteration", warmup=warm, ns=ns, ops=ops)
+        if not warm:
+            samples.append(ns)
+    env["innerLoop"] = str(n)
+    env["emptyLoopNs"] = "%.2f" % empty_loop_nanos(max(n, 100_000))
+    emit("done", samples=samples, timer=TIMER, environment=env)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Exception as e:  # one line for the result's error; the trace goes to the fork's log
+        import traceback
+        traceback.print_exc(file=sys.stderr)
+        emit("error", message=f"{type(e).__name__}: {e}")
+        sys.exit(1)
