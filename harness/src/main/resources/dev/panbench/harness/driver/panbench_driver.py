@@ -4,7 +4,9 @@ argv[1] names a JSON request: {"module": file of the operations, "op": name, "ar
 "inputs": {name: {"path": raw little-endian float32 file, "length": n}}, "output": file for an array answer,
 "warmupIterations", "warmupNanos", "iterations", "measurementNanos"}.
 
-The module defines prepare(op, args, inputs) -> (call, answer) and environment() -> dict. The driver makes one call,
+The module defines prepare(op, args, inputs) -> (call, answer) and environment() -> dict. call is a function of no
+arguments, or (statement, namespace): a statement timed as timeit does, compiled into the loop itself, so a call such
+as f(1) is timed without a wrapper's frame. After one call, answer() returns the result panbench checks. The driver
 writes the answer and prints {"event": "computed", ...}; panbench checks it against the same reference as the Java
 rows and answers "time" or "stop" on stdin. Timing: the inner loop is sized so one batch lasts at least 100 us,
 each iteration runs batches for its time with the garbage collector off (as timeit does), and every iteration's
@@ -49,30 +51,42 @@ def write_answer(answer, output):
     return {"kind": "array", "length": int(array.size)}
 
 
-def batch_nanos(call, n, clock=time.perf_counter_ns):
-    start = clock()
-    for _ in range(n):
-        call()
-    return clock() - start
+def batch_function(call):
+    """batch(n) -> nanoseconds of n calls, the loop compiled around a statement where one is given."""
+    if isinstance(call, tuple):
+        statement, namespace = call
+        src = ("def _panbench_batch(_n, _clock):\n    _t0 = _clock()\n    for _ in range(_n):\n        "
+               + statement + "\n    return _clock() - _t0\n")
+        ns = dict(namespace)
+        exec(compile(src, "<panbench batch>", "exec"), ns)
+        timed = ns["_panbench_batch"]
+        return lambda n: timed(n, time.perf_counter_ns)
+
+    def batch(n, clock=time.perf_counter_ns):
+        start = clock()
+        for _ in range(n):
+            call()
+        return clock() - start
+    return batch
 
 
-def inner_loop(call):
+def inner_loop(batch_nanos):
     n = 1
     while True:
-        t = batch_nanos(call, n)
+        t = batch_nanos(n)
         if t >= MIN_BATCH_NS or n >= 1 << 30:
             return n
         n = n * 2 if t <= 0 else max(n * 2, min(n * 100, int(n * MIN_BATCH_NS * 1.2 / t) + 1))
 
 
-def iteration(call, n, nanos):
+def iteration(batch_nanos, n, nanos):
     ops = 0
     elapsed = 0
     gc.collect()
     gc.disable()
     try:
         while ops == 0 or elapsed < nanos:
-            elapsed += batch_nanos(call, n)
+            elapsed += batch_nanos(n)
             ops += n
     finally:
         gc.enable()
@@ -97,15 +111,16 @@ def main():
         return 0
     env = {"python": sys.version.split()[0], "executable": sys.executable}
     env.update({k: str(v) for k, v in getattr(module, "environment", dict)().items()})
-    call()
+    batch = batch_function(call)
+    batch(1)
     emit("computed", **write_answer(answer(), req["output"]))
     if sys.stdin.readline().strip() != "time":
         return 0
-    n = inner_loop(call)
+    n = inner_loop(batch)
     samples = []
     for i in range(req["warmupIterations"] + req["iterations"]):
         warm = i < req["warmupIterations"]
-        ns, ops = iteration(call, n, req["warmupNanos"] if warm else req["measurementNanos"])
+        ns, ops = iteration(batch, n, req["warmupNanos"] if warm else req["measurementNanos"])
         emit("iteration", warmup=warm, ns=ns, ops=ops)
         if not warm:
             samples.append(ns)

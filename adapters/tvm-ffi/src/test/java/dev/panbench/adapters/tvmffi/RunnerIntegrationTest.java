@@ -1,7 +1,9 @@
 package dev.panbench.adapters.tvmffi;
 
 import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
+import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
@@ -45,15 +47,25 @@ class RunnerIntegrationTest {
         List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of(
                 "args", List.of("0")), Pattern.compile("call/nop"), null);
         assertEquals(List.of("tvm-ffi/call/nop[args=0,impl=java]", "tvm-ffi/call/nop[args=0,impl=java-boxed]",
-                "tvm-ffi/call/nop[args=0,impl=c-loop]"), plan.stream().map(PlannedResult::id).toList());
+                "tvm-ffi/call/nop[args=0,impl=c-loop]", "tvm-ffi/call/nop[args=0,impl=python]"),
+                plan.stream().map(PlannedResult::id).toList());
         List<BenchResult> results = new BenchmarkRunner(
                 RunSettings.QUICK.withMeasurementTime("50ms").withIterations(3).withWarmupTime("50ms"), tmp)
                 .run(plan, ProgressListener.NONE);
-        assertEquals(3, results.size());
+        assertEquals(4, results.size());
         for (BenchResult r : results) {
+            if (r.id().endsWith("impl=python]") && PythonDriver.importable("tvm_ffi").isPresent()) {
+                assertEquals(BenchResult.Status.skipped, r.status(), r.id());
+                continue;
+            }
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error() + "\n" + logs(tmp));
             assertTrue(r.stats().median() > 0, r.id() + " median " + r.stats().median());
-            assertNotNull(r.allocBytesPerOp(), r.id());
+            if (r.id().endsWith("impl=python]")) {
+                assertEquals("python time.perf_counter_ns", ResultMarks.timer(r));
+            } else {
+                assertEquals(ResultMarks.JMH, ResultMarks.timer(r));
+                assertNotNull(r.allocBytesPerOp(), r.id());
+            }
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.panbench.harness.spi.VerificationException;
 import org.openjdk.jmh.infra.Blackhole;
 
 import java.lang.foreign.Arena;
+import java.util.Map;
 
 /**
  * {@code call/echo[type]}: {@code testing.echo} returns its argument: an int, a float, a string (passed as a C
@@ -26,8 +27,13 @@ final class CallEcho extends CallWorkload {
     private Tensor tensor;
 
     @Override
-    protected TvmFunction function(Params p) {
+    public void setup(Params p) throws Exception {
         type = p.get("type");
+        super.setup(p);
+    }
+
+    @Override
+    protected TvmFunction function(Params p) {
         return TvmFfi.getGlobal("testing.echo");
     }
 
@@ -62,6 +68,19 @@ final class CallEcho extends CallWorkload {
                 }
             }
         }
+    }
+
+    @Override
+    protected String pythonOp() {
+        return "call/echo";
+    }
+
+    @Override
+    protected Map<String, Object> pythonArgs(Params p) {
+        if (p.get("type").equals("tensor")) {
+            throw new IllegalArgumentException("echo of a tensor object has no Python twin");
+        }
+        return Map.of("type", p.get("type"), "text", TEXT);
     }
 
     @Override

@@ -6,6 +6,8 @@ import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 import org.openjdk.jmh.infra.Blackhole;
 
+import java.util.Map;
+
 /** {@code call/nop[args]}: {@code testing.nop} with 0, 1 or 3 int arguments: the pure cost of a call. */
 final class CallNop extends CallWorkload {
 
@@ -26,6 +28,16 @@ final class CallNop extends CallWorkload {
     @Override
     protected void check(Object result) throws VerificationException {
         VerificationException.checkEquals("testing.nop result", null, result);
+    }
+
+    @Override
+    protected String pythonOp() {
+        return "call/nop";
+    }
+
+    @Override
+    protected Map<String, Object> pythonArgs(Params p) {
+        return Map.of("args", p.getInt("args"));
     }
 
     @Override

@@ -2,16 +2,25 @@ package dev.panbench.adapters.tvmffi.workloads;
 
 import dev.panbench.adapters.tvmffi.api.CallFrame;
 import dev.panbench.adapters.tvmffi.api.TvmFunction;
+import dev.panbench.harness.driver.PythonDriver;
+import dev.panbench.harness.spi.ExternallyTimed;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.infra.Blackhole;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A workload that calls one TVM FFI function with fixed arguments, three ways: the binding's frame
  * ({@code impl=java}), its boxed {@code call(...)} ({@code impl=java-boxed}) and the C loop over the very same
  * argument slots ({@code impl=c-loop}). Subclasses say which function, which arguments and what a right answer is.
+ * A subclass with a Python twin ({@link #pythonArgs}) also runs as {@code impl=python}: the same call from the
+ * {@code tvm_ffi} package, timed by the Python driver after its answer passed {@link #check}.
  */
-abstract class CallWorkload implements Workload {
+abstract class CallWorkload implements Workload, ExternallyTimed {
+
+    private static final String PYTHON_MODULE = "tvmffi_python.py";
 
     protected Impl impl;
     protected TvmFunction function;
@@ -46,10 +55,51 @@ abstract class CallWorkload implements Workload {
         return boxed;
     }
 
+    /** The Python twin's operation in {@code tvmffi_python.py} (the workload's name), or null when there is none. */
+    protected String pythonOp() {
+        return null;
+    }
+
+    /** The Python twin's arguments. */
+    protected Map<String, Object> pythonArgs(Params p) {
+        return Map.of();
+    }
+
+    private String pythonOp;
+    private Map<String, Object> pythonArgs;
+
+    @Override
+    public boolean timedExternally(Params p) {
+        return Impl.of(p) == Impl.PYTHON;
+    }
+
+    @Override
+    public Fork measureFork(ForkPlan plan) throws Exception {
+        PythonDriver.Request request = new PythonDriver.Request(CallWorkload.class, PYTHON_MODULE, pythonOp,
+                pythonArgs, Map.of(), Map.of());
+        return PythonDriver.runFork(request, plan, answer -> check(fromJson(answer.value())));
+    }
+
+    /** JSON numbers as the Java binding decodes TVM values: integers as {@code Long}, others as {@code Double}. */
+    private static Object fromJson(Object v) {
+        if (v instanceof Integer || v instanceof Long || v instanceof java.math.BigInteger) {
+            return ((Number) v).longValue();
+        }
+        return v instanceof Number n ? n.doubleValue() : v;
+    }
+
     @Override
     public void setup(Params p) throws Exception {
-        Shared.testingLibrary();
         impl = Impl.of(p);
+        if (impl == Impl.PYTHON) {
+            pythonOp = pythonOp();
+            if (pythonOp == null) {
+                throw new IllegalArgumentException("impl=python has no Python twin here");
+            }
+            pythonArgs = new LinkedHashMap<>(pythonArgs(p));
+            return;
+        }
+        Shared.testingLibrary();
         function = function(p);
         boxed = arguments(p);
         Object[] frameArgs = impl == Impl.C_LOOP ? floorArguments(p) : boxed;

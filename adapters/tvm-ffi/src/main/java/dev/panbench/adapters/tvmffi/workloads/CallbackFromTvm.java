@@ -60,9 +60,16 @@ final class CallbackFromTvm extends CallWorkload {
     @Override
     public void close() throws Exception {
         super.close();
-        javaIdentity.close();
+        if (javaIdentity != null) {
+            javaIdentity.close();
+        }
         if (cIdentity != null) {
             cIdentity.close();
         }
+    }
+
+    @Override
+    protected String pythonOp() {
+        return "callback/java-from-tvm";
     }
 }

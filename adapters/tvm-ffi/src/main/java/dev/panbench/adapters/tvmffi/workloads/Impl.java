@@ -9,7 +9,9 @@ enum Impl {
     /** The convenient path: Java values boxed in, decoded out ({@code fn.call(args...)}). */
     JAVA_BOXED("java-boxed"),
     /** The same native calls from a C loop: the floor the binding is read against. */
-    C_LOOP("c-loop");
+    C_LOOP("c-loop"),
+    /** The same call from Python's own {@code tvm_ffi} package, timed by panbench's Python driver. */
+    PYTHON("python");
 
     final String id;
 
@@ -24,6 +26,6 @@ enum Impl {
                 return i;
             }
         }
-        throw new IllegalArgumentException("unknown impl '" + v + "' (java, java-boxed, c-loop)");
+        throw new IllegalArgumentException("unknown impl '" + v + "' (java, java-boxed, c-loop, python)");
     }
 }

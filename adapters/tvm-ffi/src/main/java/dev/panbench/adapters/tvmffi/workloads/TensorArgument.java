@@ -46,4 +46,14 @@ final class TensorArgument extends CallWorkload {
             arena.close();
         }
     }
+
+    @Override
+    protected String pythonOp() {
+        return "call/tensor-arg";
+    }
+
+    @Override
+    protected java.util.Map<String, Object> pythonArgs(Params p) {
+        return java.util.Map.of("size", p.getLong("size"));
+    }
 }

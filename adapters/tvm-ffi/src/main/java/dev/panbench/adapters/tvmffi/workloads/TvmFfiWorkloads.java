@@ -1,6 +1,7 @@
 package dev.panbench.adapters.tvmffi.workloads;
 
 import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
+import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
@@ -18,6 +19,8 @@ public final class TvmFfiWorkloads {
 
     private static final String[] ALL_IMPLS = {"java", "java-boxed", "c-loop"};
     private static final String[] FAST_IMPLS = {"java", "c-loop"};
+    /** Rows with a twin in Python's own tvm_ffi package ({@code impl=python}, timed by the Python driver). */
+    private static final String[] WITH_PYTHON = {"java", "java-boxed", "c-loop", "python"};
 
     private TvmFfiWorkloads() {
     }
@@ -39,11 +42,11 @@ public final class TvmFfiWorkloads {
                 .factory(RawGetVersion::new).build());
         specs.add(floored(WorkloadSpec.builder("call/nop")
                 .description("testing.nop with 0, 1 or 3 int arguments")
-                .param("args", "0", "1", "3").param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .param("args", "0", "1", "3").param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
                 .factory(CallNop::new).build());
         specs.add(floored(WorkloadSpec.builder("call/echo")
                 .description("testing.echo of an int, float, string or tensor object")
-                .param("type", "int", "float", "str", "tensor").param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .param("type", "int", "float", "str", "tensor").param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
                 .factory(CallEcho::new).build());
         specs.add(floored(WorkloadSpec.builder("call/add-one-int")
                 .description("testing.add_one(41), a typed C++ function")
@@ -57,11 +60,12 @@ public final class TvmFfiWorkloads {
                 .factory(TensorAddOne::new).build());
         specs.add(floored(WorkloadSpec.builder("call/tensor-arg")
                 .description("testing.nop(view): a DLTensor* argument, flat in the data size")
-                .param("size", "1", "1024", "1048576").param("impl", FAST_IMPLS), Shared.FLOOR_BATCH)
+                .param("size", "1", "1024", "1048576").param("impl", "java", "c-loop", "python"),
+                Shared.FLOOR_BATCH)
                 .factory(TensorArgument::new).build());
         specs.add(floored(WorkloadSpec.builder("callback/java-from-tvm")
                 .description("testing.apply(f, 7): C++ calls f back; f is Java (c-loop: f is C)")
-                .param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
                 .factory(CallbackFromTvm::new).build());
         specs.add(needsCompiler(floored(WorkloadSpec.builder("module/load")
                 .description("ffi.ModuleLoadFromFile of the add_one module, then release")
@@ -94,10 +98,24 @@ public final class TvmFfiWorkloads {
         return (int) Math.max(1, Math.min(Shared.FLOOR_BATCH, 1_000_000L / p.getLong("size")));
     }
 
-    /** c-loop rows run {@code batch} calls per operation and need the compiler for the floor helper. */
+    /**
+     * c-loop rows run {@code batch} calls per operation and need the compiler for the floor helper; python rows need
+     * {@code tvm_ffi} importable in the project's Python (echo of a tensor object has no Python twin).
+     */
     private static WorkloadSpec.Builder floored(WorkloadSpec.Builder b, int batch) {
         return b.batch(p -> isFloor(p) ? batch : 1)
-                .availability(p -> isFloor(p) ? compiler() : Availability.ok());
+                .availability(p -> isFloor(p) ? compiler() : isPython(p) ? python(p) : Availability.ok());
+    }
+
+    static boolean isPython(Params p) {
+        return "python".equals(p.get("impl", "java"));
+    }
+
+    private static Availability python(Params p) {
+        if ("tensor".equals(p.get("type", ""))) {
+            return Availability.unavailable("echo of a tensor object has no Python twin; see call/tensor-arg");
+        }
+        return PythonDriver.importable("tvm_ffi").map(Availability::unavailable).orElse(Availability.ok());
     }
 
     /** Every row needs the compiler (the workload uses the compiled add_one module). */

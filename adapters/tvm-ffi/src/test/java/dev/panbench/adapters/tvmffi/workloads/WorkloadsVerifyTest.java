@@ -34,7 +34,9 @@ class WorkloadsVerifyTest {
         assertTrue(plan.size() > 40, "rows: " + plan.size());
         Blackhole bh = new Blackhole(
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
-        return plan.stream().map(row -> DynamicTest.dynamicTest(row.id(), () -> {
+        // impl=python rows are timed by the Python driver, through the runner in PythonRowsTest
+        return plan.stream().filter(row -> !row.id().contains("impl=python")).map(row -> DynamicTest.dynamicTest(
+                row.id(), () -> {
             assertTrue(row.availability().available(), row.id() + ": " + row.availability().reason());
             try (Workload w = row.spec().factory().get()) {
                 w.setup(row.params());
