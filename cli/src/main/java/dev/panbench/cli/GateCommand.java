@@ -10,6 +10,7 @@ import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.compare.Confirmation;
 import dev.panbench.harness.compare.Gate;
 import dev.panbench.harness.compare.Percent;
+import dev.panbench.harness.compare.RunToRunVerdicts;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunPlan;
@@ -30,6 +31,8 @@ import java.util.concurrent.Callable;
 @Command(name = "gate", description = "Fail (exit 1) only on a regression beyond its threshold; 0 otherwise.",
         footer = {"", "Noise never fails the gate: a result fails only when its slowdown is significant",
                 "(Mann-Whitney p < 0.01, bootstrap interval excluding no change) and beyond its limit.",
+                "Against a baseline of two runs or more, the slowdown must also lie outside what run-to-run",
+                "variation explains: the 99% prediction interval of a new run, learnt from the baseline's runs.",
                 "Inconclusive results, other machines, added, removed and failed results are reported only.",
                 "", "Examples:",
                 "  panbench gate --baseline main --current build/panbench/results.json",
@@ -101,6 +104,15 @@ final class GateCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (b.runs() >= 2) {
+            comparison = RunToRunVerdicts.judge(comparison, b.history(), c.results(), settings);
+            o.println("gate: judged against the " + b.runs() + " runs of " + b.label() + ": base is the geometric"
+                    + " mean of their medians; each interval is where a new run may fall (run-to-run variation)");
+        } else {
+            o.println("gate: " + b.label() + " holds one run: run-to-run variation is unknown, so only the samples"
+                    + " inside the two runs are compared" + (confirm > 0 ? "; flagged results are re-run (--confirm)"
+                    : "; save more runs to the baseline, or use --confirm N"));
+        }
         if (confirm > 0 && !Gate.evaluate(comparison).passed()) {
             int flagged = Gate.evaluate(comparison).regressions().size();
             err.println("gate: " + flagged + " regression(s) flagged; re-running them " + confirm + " time(s) to confirm");

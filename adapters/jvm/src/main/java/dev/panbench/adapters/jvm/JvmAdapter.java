@@ -51,7 +51,7 @@ public final class JvmAdapter implements Adapter {
                         .counts(p -> new OpCounts(p.getLong("size"), 2 * 4 * p.getLong("size"), 0))
                         .factory(ArrayCopy::new).build(),
                 WorkloadSpec.builder("array/sum")
-                        .description("sequential sum of a float array")
+                        .description("sequential sum of a float array (panbench selfcheck can ask it for extra work)")
                         .param("size", "1024", "65536", "1048576")
                         .counts(p -> new OpCounts(p.getLong("size"), 4 * p.getLong("size"), p.getLong("size")))
                         .factory(ArraySum::new).build());

@@ -1,0 +1,140 @@
+package dev.panbench.harness.compare;
+
+import dev.panbench.harness.Fixtures;
+import dev.panbench.harness.baseline.BaselineHistory;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Verdicts against a history, on synthetic runs with a known run-to-run component (two forks of five iterations). */
+class RunToRunVerdictsTest {
+
+    private static final CompareSettings SETTINGS = CompareSettings.DEFAULT.withThreshold(0.05);
+    private static final int BLOCK = 5;
+
+    private static double[] run(SplittableRandom rnd, double median, double runSd) {
+        double runFactor = Math.exp(runSd * Fixtures.gaussian(rnd));
+        double[] s = new double[2 * BLOCK];
+        for (int f = 0; f < 2; f++) {
+            double forkFactor = Math.exp(0.005 * Fixtures.gaussian(rnd));
+            for (int i = 0; i < BLOCK; i++) {
+                s[f * BLOCK + i] = median * runFactor * forkFactor * Math.exp(0.005 * Fixtures.gaussian(rnd));
+            }
+        }
+        return s;
+    }
+
+    private static Change judge(List<double[]> history, double[] current) {
+        Change pairwise = Comparisons.ofSamples("jvm/x", "ns/op", history.getLast(), BLOCK, current, BLOCK, 0.05,
+                SETTINGS);
+        return RunToRunVerdicts.judgeOne(pairwise, history, Collections.nCopies(history.size(), BLOCK), current, BLOCK,
+                SETTINGS);
+    }
+
+    private static List<double[]> history(SplittableRandom rnd, double runSd) {
+        List<double[]> h = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            h.add(run(rnd, 100, runSd));
+        }
+        return h;
+    }
+
+    @Test
+    void runToRunNoiseThatFailsPairwiseComparisonsDoesNotFailTheHistoryGate() {
+        // each run is tight inside (0.5%) but whole runs move 3%: what one run's samples cannot see
+        SplittableRandom rnd = new SplittableRandom(1);
+        int pairwiseRegressed = 0;
+        int historyRegressed = 0;
+        int trials = 400;
+        for (int t = 0; t < trials; t++) {
+            List<double[]> h = history(rnd, 0.03);
+            double[] current = run(rnd, 100, 0.03);
+            if (Comparisons.ofSamples("jvm/x", "ns/op", h.getLast(), BLOCK, current, BLOCK, 0.05, SETTINGS).verdict()
+                    == Verdict.regressed) {
+                pairwiseRegressed++;
+            }
+            if (judge(h, current).verdict() == Verdict.regressed) {
+                historyRegressed++;
+            }
+        }
+        assertTrue(pairwiseRegressed > 20, "pairwise false alarms " + pairwiseRegressed + " of " + trials);
+        assertTrue(historyRegressed <= 8, "history false alarms " + historyRegressed + " of " + trials);
+    }
+
+    @Test
+    void aRealTenPercentSlowdownOfAQuietResultRegresses() {
+        SplittableRandom rnd = new SplittableRandom(2);
+        int caught = 0;
+        for (int t = 0; t < 200; t++) {
+            Change c = judge(history(rnd, 0.005), run(rnd, 110, 0.005));
+            if (c.verdict() == Verdict.regressed) {
+                caught++;
+                assertTrue(c.note().startsWith("outside run-to-run variation"), c.note());
+                assertTrue(c.ciLower() > 1.05 || c.ciLower() > 1, "interval excludes no change: " + c.ciLower());
+            }
+        }
+        assertTrue(caught >= 195, "caught " + caught + " of 200");
+    }
+
+    @Test
+    void aResultThatMovesMoreThanTheThresholdFromRunToRunIsInconclusiveAndSaysWhy() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        Change c = judge(history(rnd, 0.10), run(rnd, 100, 0.10));
+        assertEquals(Verdict.inconclusive, c.verdict());
+        assertTrue(c.note().startsWith("unstable from run to run: runs of the baseline vary"), c.note());
+        assertTrue(c.ciUpper() / c.ratio() > 1.05, "the interval holds the run-to-run variation");
+    }
+
+    @Test
+    void aQuietUnchangedResultIsUnchanged() {
+        SplittableRandom rnd = new SplittableRandom(4);
+        Change c = judge(history(rnd, 0.003), run(rnd, 100, 0.003));
+        assertEquals(Verdict.unchanged, c.verdict(), c.toString());
+        assertEquals(50, c.baseN(), "every sample of the five runs");
+    }
+
+    @Test
+    void judgesAComparisonAgainstEveryRunAndRecordsTheRunLevel() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        List<BaselineHistory.Run> runs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            runs.add(new BaselineHistory.Run("2026-01-0" + (i + 1) + "T00:00:00Z", null, file("r" + i,
+                    run(rnd, 100, 0.004), run(rnd, 50, 0.004))));
+        }
+        BaselineHistory h = new BaselineHistory(BaselineHistory.SCHEMA, "main", 10, runs);
+        ResultFile current = file("now", run(rnd, 112, 0.004), run(rnd, 50, 0.004));
+        Comparison pairwise = Comparisons.compare(h.latest().results(), "baseline main", current, "now.json", SETTINGS);
+        Comparison judged = RunToRunVerdicts.judge(pairwise, h, current, SETTINGS);
+        assertEquals(Verdict.regressed, verdict(judged, "jvm/a"));
+        assertEquals(Verdict.unchanged, verdict(judged, "jvm/b"));
+        Map<?, ?> block = (Map<?, ?>) judged.extra().get(RunToRunVerdicts.EXTRA_KEY);
+        assertEquals(4, block.get("runs"));
+        RunToRunVerdicts.RunLevel level = (RunToRunVerdicts.RunLevel) ((Map<?, ?>) block.get("results")).get("jvm/a");
+        assertNotNull(level);
+        assertEquals(4, level.runs());
+        assertTrue(level.band() > 0 && level.band() < 0.10, "band " + level.band());
+        assertEquals(pairwise, RunToRunVerdicts.judge(pairwise, new BaselineHistory(BaselineHistory.SCHEMA, "one", 10,
+                runs.subList(0, 1)), current, SETTINGS), "one run: nothing to learn, the pairwise verdicts stand");
+    }
+
+    private static Verdict verdict(Comparison c, String id) {
+        return c.changes().stream().filter(ch -> ch.id().equals(id)).findFirst().orElseThrow().verdict();
+    }
+
+    private static ResultFile file(String runId, double[] a, double[] b) {
+        List<BenchResult> rs = List.of(Fixtures.ok("jvm/a", "ns/op", Arrays.stream(a).boxed().toList()),
+                Fixtures.ok("jvm/b", "ns/op", Arrays.stream(b).boxed().toList()));
+        return Fixtures.file(runId, Fixtures.machine("Test CPU"), rs);
+    }
+}
