@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -99,6 +100,28 @@ class CompareAndGateCommandTest {
         if (!after.withVerdict(Verdict.regressed).isEmpty()) {
             assertTrue(gate.out().contains("not confirmed"), "a flagged A/A change was re-measured: " + gate.out());
         }
+    }
+
+    @Test
+    void theGateSaysWhetherItLearntRunToRunVariationFromTheBaseline() {
+        String s = store.toString();
+        String current = runB.resolve("results.json").toString();
+        CliRunner one = CliRunner.run("gate", "--baseline", "main", "--current", current, "--store", s);
+        assertTrue(one.out().startsWith("gate: baseline main holds one run: run-to-run variation is unknown"),
+                one.out());
+        for (Path run : List.of(runA, runB)) {
+            CliRunner.run("baseline", "save", "two", "--from", run.resolve("results.json").toString(), "--store", s);
+        }
+        Path out = dir.resolve("gate-history");
+        CliRunner two = CliRunner.run("gate", "--baseline", "two", "--current", current, "--store", s,
+                "--out", out.toString());
+        assertEquals(ExitCodes.OK, two.code(), two.out() + two.err());
+        assertTrue(two.out().startsWith("gate: judged against the 2 runs of baseline two"), two.out());
+        Comparison c = ComparisonFiles.read(out.resolve("comparison.json"));
+        Map<?, ?> history = (Map<?, ?>) c.extra().get("history");
+        assertEquals(2, history.get("runs"));
+        assertEquals(2, ((Map<?, ?>) history.get("results")).size(), "a run level for every result compared");
+        CliRunner.run("baseline", "delete", "two", "--store", s);
     }
 
     @Test
