@@ -85,13 +85,17 @@ public final class RunPlan {
         Set<String> declared = new TreeSet<>();
         List<PlannedResult> all = new ArrayList<>();
         for (Adapter adapter : adapters) {
-            Availability adapterAvailability = adapter.probe();
+            // probed only when one of its ids is selected: a filter that leaves an adapter out never loads its library
+            Availability adapterAvailability = null;
             for (WorkloadSpec spec : adapter.workloads()) {
                 spec.params().forEach(p -> declared.add(p.name()));
                 for (Params params : product(spec.params(), ov)) {
                     String id = ResultId.format(adapter.id(), spec.name(), params);
                     if (filter != null && !filter.matcher(id).find()) {
                         continue;
+                    }
+                    if (adapterAvailability == null) {
+                        adapterAvailability = adapter.probe();
                     }
                     Availability a = adapterAvailability.available() ? spec.availability().apply(params)
                             : adapterAvailability;

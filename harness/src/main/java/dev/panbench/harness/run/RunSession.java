@@ -48,7 +48,7 @@ public final class RunSession {
         List<PlannedResult> plan = plan(request);
         AtomicFiles.requireWritableDirectory(request.outDir(), "--out");
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        EnvironmentInfo env = EnvironmentProbe.capture(adapters.select(request.adapterIds()));
+        EnvironmentInfo env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
         List<BenchResult> results = new BenchmarkRunner(request.settings(), request.outDir().resolve("logs"))
                 .run(plan, progress);
         Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);

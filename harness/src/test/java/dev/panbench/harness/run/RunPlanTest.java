@@ -85,4 +85,37 @@ class RunPlanTest {
         assertEquals("cpu-simd/binary/add[size=65536,dtype=f32,impl=simd]", id.toString());
         assertEquals("jvm/call/empty", ResultId.parse("jvm/call/empty").toString());
     }
+
+    @Test
+    void anAdapterWhoseIdsTheFilterLeavesOutIsNeverProbed() {
+        var probes = new java.util.concurrent.atomic.AtomicInteger();
+        var faulty = new FaultyAdapter();
+        var counting = new dev.panbench.harness.spi.Adapter() {
+            public String id() {
+                return "counted";
+            }
+
+            public String describe() {
+                return faulty.describe();
+            }
+
+            public dev.panbench.harness.spi.Availability probe() {
+                probes.incrementAndGet();
+                return faulty.probe();
+            }
+
+            public Map<String, String> environment() {
+                return faulty.environment();
+            }
+
+            public List<dev.panbench.harness.spi.WorkloadSpec> workloads() {
+                return faulty.workloads();
+            }
+        };
+        var plan = RunPlan.expand(List.of(new FaultyAdapter(), counting), Map.of(), Pattern.compile("^faulty/"), null);
+        assertTrue(!plan.isEmpty());
+        assertEquals(0, probes.get(), "a library the selection does not need is never loaded");
+        RunPlan.expand(List.of(counting), Map.of(), Pattern.compile("^counted/"), null);
+        assertEquals(1, probes.get());
+    }
 }

@@ -4,6 +4,7 @@ import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
 import dev.panbench.adapters.tvmffi.api.TvmFfi;
 import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
 import dev.panbench.adapters.tvmffi.workloads.TvmFfiWorkloads;
+import dev.panbench.harness.nativelib.NativeLibraryCheck;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.WorkloadSpec;
@@ -35,6 +36,10 @@ public final class TvmFfiAdapter implements Adapter {
         Optional<Path> lib = LibraryLocator.locate();
         if (lib.isEmpty()) {
             return Availability.unavailable(LibraryLocator.NOT_FOUND);
+        }
+        Optional<String> unsafe = NativeLibraryCheck.problem(lib.get(), "TVMFFIGetVersion", "TVMFFIFunctionCall");
+        if (unsafe.isPresent()) {
+            return Availability.unavailable(unsafe.get() + "; set --tvm-ffi-lib or PANBENCH_TVM_FFI_LIB to a sound copy");
         }
         try {
             return Availability.ok(TvmFfi.version(), lib.get().toString(), "cpu");

@@ -1,5 +1,7 @@
 package dev.panbench.adapters.cpusimd.blas;
 
+import dev.panbench.harness.nativelib.NativeLibraryCheck;
+
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -169,16 +171,42 @@ public final class OpenBlas {
     }
 
     private static Optional<OpenBlas> loadLibrary() {
-        List<String> candidates = new ArrayList<>();
         String env = System.getenv(ENV);
-        if (env != null && !env.isBlank()) {
-            candidates.add(env);
+        List<String> errors = new ArrayList<>();
+        Optional<OpenBlas> loaded = tryLoad(env, errors);
+        if (loaded.isEmpty()) {
+            missingReason = env != null && !env.isBlank()
+                    ? "cannot load " + ENV + "=" + errors.getFirst()
+                    : "libopenblas.so.0 not found; install libopenblas-dev (scripts/setup.sh) or set " + ENV;
+        }
+        return loaded;
+    }
+
+    /**
+     * Loads {@code explicit} (a path), or else the usual names; a file is checked in another process before it is
+     * loaded here ({@link NativeLibraryCheck}), so a damaged one ends in {@code errors}, not in a crash.
+     */
+    static Optional<OpenBlas> tryLoad(String explicit, List<String> errors) {
+        List<String> candidates = new ArrayList<>();
+        if (explicit != null && !explicit.isBlank()) {
+            candidates.add(explicit);
         } else {
             candidates.add("libopenblas.so.0");
             candidates.addAll(FALLBACK_PATHS);
         }
-        List<String> errors = new ArrayList<>();
         for (String c : candidates) {
+            Path file = Path.of(c);
+            if (file.isAbsolute() || Files.exists(file)) {
+                if (!Files.exists(file)) {
+                    errors.add(c + ": no such file");
+                    continue;
+                }
+                Optional<String> unsafe = NativeLibraryCheck.problem(file, "cblas_sgemm", "openblas_get_config");
+                if (unsafe.isPresent()) {
+                    errors.add(unsafe.get());
+                    continue;
+                }
+            }
             try {
                 SymbolLookup lookup = SymbolLookup.libraryLookup(c, Arena.global());
                 return Optional.of(new OpenBlas(lookup, resolvedPath(c)));
@@ -186,9 +214,6 @@ public final class OpenBlas {
                 errors.add(c + ": " + t.getMessage());
             }
         }
-        missingReason = env != null && !env.isBlank()
-                ? "cannot load " + ENV + "=" + env + " (" + errors.getFirst() + ")"
-                : "libopenblas.so.0 not found; install libopenblas-dev (scripts/setup.sh) or set " + ENV;
         return Optional.empty();
     }
 

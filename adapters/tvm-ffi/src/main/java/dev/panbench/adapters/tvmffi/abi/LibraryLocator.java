@@ -23,16 +23,19 @@ public final class LibraryLocator {
 
     private static final String LIB = "libtvm_ffi.so";
     private static volatile Optional<Path> cached;
+    private static volatile String cachedFor;
 
     private LibraryLocator() {
     }
 
-    /** Where the library is, searched once per JVM. */
-    public static Optional<Path> locate() {
+    /** Where the library is, searched once per JVM and explicit setting. */
+    public static synchronized Optional<Path> locate() {
+        String explicit = System.getProperty(PROPERTY) + "|" + System.getenv(ENV);
         Optional<Path> c = cached;
-        if (c == null) {
+        if (c == null || !explicit.equals(cachedFor)) {
             c = search();
             cached = c;
+            cachedFor = explicit;
         }
         return c;
     }
