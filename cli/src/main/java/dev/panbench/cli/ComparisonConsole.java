@@ -4,6 +4,7 @@ import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.reports.Numbers;
 import dev.panbench.reports.console.TextTable;
 
@@ -35,7 +36,7 @@ final class ComparisonConsole {
                 Math.round(c.settings().confidence() * 100) + "% CI", "p", "limit"});
         for (Change ch : c.changes()) {
             String ci = ch.ciLower() == null ? "" : "[" + pct(ch.ciLower() - 1) + ", " + pct(ch.ciUpper() - 1) + "]";
-            rows.add(new String[]{ch.verdict().name(), ch.id(), Numbers.score(ch.baseMedian(), ch.unit()),
+            rows.add(new String[]{ch.verdict().name(), ch.id().toString(), Numbers.score(ch.baseMedian(), ch.unit()),
                     Numbers.score(ch.currentMedian(), ch.unit()), Double.isNaN(ch.ratio()) ? "" : pct(ch.change()),
                     ci, ch.pValue() == null ? "" : p(ch.pValue()), Percent.format(ch.threshold())});
         }
@@ -45,10 +46,10 @@ final class ComparisonConsole {
                 sb.append("note ").append(ch.id()).append(": ").append(ch.note()).append('\n');
             }
         }
-        for (String id : c.added()) {
+        for (ResultId id : c.added()) {
             sb.append("added    ").append(id).append(" (no base to compare with)\n");
         }
-        for (String id : c.removed()) {
+        for (ResultId id : c.removed()) {
             sb.append("removed  ").append(id).append(" (in base, not in current)\n");
         }
         for (Comparison.Failed f : c.failed()) {

@@ -6,9 +6,9 @@ import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
-import dev.panbench.harness.model.SampleStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +17,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,11 +41,9 @@ class ReportCommandTest {
         for (String impl : List.of("scalar", "simd")) {
             List<Double> s = List.of(100.0, 102.0, 98.0, 101.0, 99.0, 100.5, 99.5, 100.2)
                     .stream().map(v -> v * scale * (impl.equals("simd") ? 0.25 : 1)).toList();
-            SampleStats st = SampleStats.of(s);
             var counts = new BenchResult.Counts(1024, 12288, 1024);
-            rs.add(new BenchResult("cpu-simd/binary/add[size=1024,impl=" + impl + "]", "cpu-simd", "binary/add", "binary",
-                    Map.of("size", "1024", "impl", impl), "ns/op", "avgt", BenchResult.Status.ok, null, s, st, 0.0,
-                    counts, BenchResult.Throughput.of(counts, st, "ns/op"), null));
+            rs.add(BenchResult.measured(ResultId.parse("cpu-simd/binary/add[size=1024,impl=" + impl + "]"), "binary",
+                    "ns/op", "avgt", List.of(s), 0.0, counts));
         }
         return new ResultFile(new RunInfo("r" + scale, "2026-01-01T00:00:00Z", null, "panbench run", null, null),
                 null, new RunConfig(1, 1, "100ms", 8, "100ms", "avgt"), rs);

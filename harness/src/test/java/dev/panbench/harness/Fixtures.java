@@ -3,9 +3,9 @@ package dev.panbench.harness;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
-import dev.panbench.harness.model.SampleStats;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,13 +31,16 @@ public final class Fixtures {
     }
 
     public static BenchResult ok(String id, String unit, List<Double> samples) {
-        return new BenchResult(id, id.substring(0, id.indexOf('/')), id.substring(id.indexOf('/') + 1), null, null,
-                unit, "avgt", BenchResult.Status.ok, null, samples, SampleStats.of(samples), 0.0, null, null, null);
+        return forks(id, unit, List.of(samples));
+    }
+
+    /** A measured result with its samples fork by fork. */
+    public static BenchResult forks(String id, String unit, List<List<Double>> forks) {
+        return BenchResult.measured(ResultId.parse(id), null, unit, "avgt", forks, 0.0, null);
     }
 
     public static BenchResult failed(String id, String error) {
-        return new BenchResult(id, id.substring(0, id.indexOf('/')), id.substring(id.indexOf('/') + 1), null, null,
-                null, "avgt", BenchResult.Status.failed, error, null, null, null, null, null, null);
+        return BenchResult.notMeasured(ResultId.parse(id), null, "avgt", BenchResult.Status.failed, error, null);
     }
 
     /** {@code n} samples around {@code median} with relative gaussian noise {@code noise} (0.03 = 3%). */

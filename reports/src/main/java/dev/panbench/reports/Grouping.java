@@ -34,7 +34,7 @@ public final class Grouping {
     public static List<Group> byAdapterAndGroup(List<BenchResult> results) {
         Map<String, Map<String, List<BenchResult>>> m = new LinkedHashMap<>();
         for (BenchResult r : results) {
-            m.computeIfAbsent(adapterOf(r), k -> new LinkedHashMap<>())
+            m.computeIfAbsent(r.adapter(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(groupOf(r), k -> new ArrayList<>()).add(r);
         }
         List<Group> out = new ArrayList<>();
@@ -42,30 +42,9 @@ public final class Grouping {
         return out;
     }
 
-    public static String adapterOf(BenchResult r) {
-        if (r.adapter() != null) {
-            return r.adapter();
-        }
-        int slash = r.id().indexOf('/');
-        return slash > 0 ? r.id().substring(0, slash) : r.id();
-    }
-
-    public static String workloadOf(BenchResult r) {
-        if (r.workload() != null) {
-            return r.workload();
-        }
-        String rest = r.id().substring(r.id().indexOf('/') + 1);
-        int bracket = rest.indexOf('[');
-        return bracket > 0 ? rest.substring(0, bracket) : rest;
-    }
-
+    /** The workload group a result declared, or the first segment of its workload name. */
     public static String groupOf(BenchResult r) {
-        if (r.group() != null && !r.group().isBlank()) {
-            return r.group();
-        }
-        String w = workloadOf(r);
-        int slash = w.indexOf('/');
-        return slash > 0 ? w.substring(0, slash) : w;
+        return r.group() != null && !r.group().isBlank() ? r.group() : r.id().workloadGroup();
     }
 
     /** {@code k=v, k=v} of the parameters, skipping {@code without}. */
@@ -77,7 +56,7 @@ public final class Grouping {
     /** Workload name plus parameters, e.g. {@code binary/add [size=1024, impl=simd]}. */
     public static String label(BenchResult r, String... without) {
         String p = paramText(r, without);
-        return workloadOf(r) + (p.isEmpty() ? "" : " [" + p + "]");
+        return r.workload() + (p.isEmpty() ? "" : " [" + p + "]");
     }
 
     /** The median as nanoseconds per operation, NaN when not a measured time. */
@@ -95,6 +74,6 @@ public final class Grouping {
 
     /** True for the machine-ceiling rows ({@code machine/stream}, {@code machine/peak-flops}). */
     public static boolean isMachineRow(BenchResult r) {
-        return workloadOf(r).startsWith("machine/");
+        return r.workload().startsWith("machine/");
     }
 }

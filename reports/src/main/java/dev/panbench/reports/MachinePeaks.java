@@ -24,7 +24,7 @@ public final class MachinePeaks {
             if (!r.ok() || r.throughput() == null || !Grouping.isMachineRow(r)) {
                 continue;
             }
-            String w = Grouping.workloadOf(r);
+            String w = r.workload();
             if (w.equals("machine/stream") && "triad".equals(r.params().getOrDefault("kernel", "triad"))
                     && r.throughput().bytesPerSec() != null) {
                 bw = Double.isNaN(bw) ? r.throughput().bytesPerSec() : Math.max(bw, r.throughput().bytesPerSec());
@@ -70,7 +70,7 @@ public final class MachinePeaks {
     public String throughputText(BenchResult r) {
         var t = r.throughput();
         if (t != null && t.bytesPerSec() != null) {
-            boolean stream = Grouping.workloadOf(r).equals("machine/stream");
+            boolean stream = r.workload().equals("machine/stream");
             boolean byteBound = shareOf(r).map(s -> s.kind().equals("BW")).orElse(false);
             if (stream || byteBound) {
                 return Numbers.rate(t.bytesPerSec(), "B/s");

@@ -57,6 +57,6 @@ public final class Speedups {
     private static String key(BenchResult r) {
         Map<String, String> p = new LinkedHashMap<>(r.params());
         p.remove(Grouping.IMPL);
-        return Grouping.adapterOf(r) + "\u0000" + Grouping.workloadOf(r) + "\u0000" + p;
+        return r.adapter() + "\u0000" + r.workload() + "\u0000" + p;
     }
 }

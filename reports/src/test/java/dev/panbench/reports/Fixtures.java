@@ -3,12 +3,12 @@ package dev.panbench.reports;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
-import dev.panbench.harness.model.BenchResult.Throughput;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
-import dev.panbench.harness.model.SampleStats;
+import dev.panbench.harness.spi.Params;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.compare.ComparisonTable.Row;
 import dev.panbench.reports.compare.ComparisonTable.Verdict;
@@ -51,10 +51,10 @@ final class Fixtures {
                 samples(2.4e5, 0.01, 3), 0.0, new Counts(1 << 20, 24L << 20, 2L << 20)));
         rs.add(ok("cpu-simd", "machine/peak-flops", "machine", Map.of(),
                 samples(1.0e5, 0.01, 5), 0.0, new Counts(0, 0, 10_000_000L)));
-        rs.add(new BenchResult("tvm-ffi/call/nop[impl=java]", "tvm-ffi", "call/nop", "call", Map.of("impl", "java"),
-                "ns/op", "avgt", Status.failed, "fork exited with signal 11 (SIGSEGV)", null, null, null, null, null, null));
-        rs.add(new BenchResult("jvm/array/sum[size=1024]", "jvm", "array/sum", "array", Map.of("size", "1024"),
-                "ns/op", "avgt", Status.skipped, "filtered out by --shard 2/2", null, null, null, null, null, null));
+        rs.add(new BenchResult(ResultId.parse("tvm-ffi/call/nop[impl=java]"), "call", "ns/op", "avgt", Status.failed,
+                "fork exited with signal 11 (SIGSEGV)", null, null, null, null, null, null));
+        rs.add(new BenchResult(ResultId.parse("jvm/array/sum[size=1024]"), "array", "ns/op", "avgt", Status.skipped,
+                "filtered out by --shard 2/2", null, null, null, null, null, null));
         return file("20260101-120000-abcd", rs, Map.of(
                 "jvm", new EnvironmentInfo.AdapterInfo(true, null, "25.0.1", null, "amd64", null),
                 "cpu-simd", new EnvironmentInfo.AdapterInfo(true, null, "0.1.0", "/usr/lib/libopenblas.so.0", "AVX-512", null),
@@ -72,8 +72,8 @@ final class Fixtures {
         Map<String, String> p2 = new LinkedHashMap<>(p);
         p2.put("size", "4096");
         rs.add(ok("evil<adapter>", "call/" + evil, "grp|`<i>`", p2, samples(500, 0.02, 2), 8.0, new Counts(4096, 4096, 4096)));
-        rs.add(new BenchResult("evil<adapter>/fail\n<img src=x onerror=alert(1)>", "evil<adapter>", "fail", "grp|`<i>`",
-                Map.of(), "ns/op", "avgt", Status.failed, "boom </td></tr><script>alert(2)</script>\n| x | `y`\u0001",
+        rs.add(new BenchResult(new ResultId("evil<adapter>", "fail\n<img src=x onerror=alert(1)>"), "grp|`<i>`",
+                "ns/op", "avgt", Status.failed, "boom </td></tr><script>alert(2)</script>\n| x | `y`\u0001",
                 null, null, null, null, null, null));
         return file("run<script>", rs, Map.of("evil<adapter>",
                 new EnvironmentInfo.AdapterInfo(false, "<script>alert(3)</script>", null, null, null, null)));
@@ -82,14 +82,14 @@ final class Fixtures {
     /** A comparison with one of each verdict. */
     static ComparisonTable comparison() {
         return new ComparisonTable("main", "pr-123", 0.05, 0.99, List.of(
-                new Row("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd]", "ns/op", 160.0, 158.0, 0.9875, 0.97, 1.01, Verdict.INCONCLUSIVE, null),
-                new Row("cpu-simd/gemm/sgemm[size=256,dtype=f32,impl=simd]", "ns/op", 2.4e6, 2.9e6, 1.208, 1.15, 1.27, Verdict.REGRESSED, null),
-                new Row("jvm/call/empty", "ns/op", 0.55, 0.40, 0.727, 0.70, 0.75, Verdict.IMPROVED, null),
-                new Row("jvm/array/copy[size=1024]", "ns/op", 30.0, 30.2, 1.0067, 1.001, 1.012, Verdict.UNCHANGED, null),
-                new Row("tvm-ffi/call/nop[impl=java]", "ns/op", 40.0, null, null, null, null, Verdict.FAILED, "current: fork crashed"),
-                new Row("jvm/array/sum[size=65536]", "ns/op", 40100.0, null, null, null, null, Verdict.REMOVED, "not in current"),
-                new Row("cpu-simd/binary/mul[size=1024,dtype=f32,impl=simd]", "ns/op", null, 170.0, null, null, null, Verdict.ADDED, null),
-                new Row("cpu-simd/binary/add[size=1048576,dtype=f32,impl=scalar]", "ns/op", 1.5e6, 1.62e6, 1.08, 1.06, 1.10, Verdict.REGRESSED, null)),
+                new Row(ResultId.parse("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd]"), "ns/op", 160.0, 158.0, 0.9875, 0.97, 1.01, Verdict.INCONCLUSIVE, null),
+                new Row(ResultId.parse("cpu-simd/gemm/sgemm[size=256,dtype=f32,impl=simd]"), "ns/op", 2.4e6, 2.9e6, 1.208, 1.15, 1.27, Verdict.REGRESSED, null),
+                new Row(ResultId.parse("jvm/call/empty"), "ns/op", 0.55, 0.40, 0.727, 0.70, 0.75, Verdict.IMPROVED, null),
+                new Row(ResultId.parse("jvm/array/copy[size=1024]"), "ns/op", 30.0, 30.2, 1.0067, 1.001, 1.012, Verdict.UNCHANGED, null),
+                new Row(ResultId.parse("tvm-ffi/call/nop[impl=java]"), "ns/op", 40.0, null, null, null, null, Verdict.FAILED, "current: fork crashed"),
+                new Row(ResultId.parse("jvm/array/sum[size=65536]"), "ns/op", 40100.0, null, null, null, null, Verdict.REMOVED, "not in current"),
+                new Row(ResultId.parse("cpu-simd/binary/mul[size=1024,dtype=f32,impl=simd]"), "ns/op", null, 170.0, null, null, null, Verdict.ADDED, null),
+                new Row(ResultId.parse("cpu-simd/binary/add[size=1048576,dtype=f32,impl=scalar]"), "ns/op", 1.5e6, 1.62e6, 1.08, 1.06, 1.10, Verdict.REGRESSED, null)),
                 null);
     }
 
@@ -134,15 +134,8 @@ final class Fixtures {
 
     static BenchResult ok(String adapter, String workload, String group, Map<String, String> params, List<Double> samples,
                           Double alloc, Counts counts) {
-        StringBuilder id = new StringBuilder(adapter + "/" + workload);
-        if (!params.isEmpty()) {
-            id.append('[');
-            params.forEach((k, v) -> id.append(id.charAt(id.length() - 1) == '[' ? "" : ",").append(k).append('=').append(v));
-            id.append(']');
-        }
-        SampleStats st = SampleStats.of(samples);
-        return new BenchResult(id.toString(), adapter, workload, group, params, "ns/op", "avgt", Status.ok, null,
-                samples, st, alloc, counts, Throughput.of(counts, st, "ns/op"), null);
+        return BenchResult.measured(new ResultId(adapter, workload, new Params(params)), group, "ns/op", "avgt",
+                List.of(samples), alloc, counts);
     }
 
     static ResultFile file(String runId, List<BenchResult> rs, Map<String, EnvironmentInfo.AdapterInfo> adapters) {

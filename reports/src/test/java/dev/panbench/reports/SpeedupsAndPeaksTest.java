@@ -13,7 +13,7 @@ class SpeedupsAndPeaksTest {
     private final ResultFile file = Fixtures.results();
 
     private BenchResult byId(String id) {
-        return file.results().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
+        return file.results().stream().filter(r -> r.id().toString().equals(id)).findFirst().orElseThrow();
     }
 
     @Test

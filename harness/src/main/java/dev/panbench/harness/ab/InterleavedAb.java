@@ -8,6 +8,7 @@ import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.harness.run.BenchmarkRunner;
@@ -151,7 +152,7 @@ public final class InterleavedAb {
 
     /** One results file per side: each id's samples pooled over the rounds; failed in any round is failed. */
     static ResultFile pool(List<ResultFile> rounds, Request req, String side) {
-        Map<String, List<BenchResult>> byId = new LinkedHashMap<>();
+        Map<ResultId, List<BenchResult>> byId = new LinkedHashMap<>();
         for (ResultFile f : rounds) {
             for (BenchResult r : f.results()) {
                 byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r);

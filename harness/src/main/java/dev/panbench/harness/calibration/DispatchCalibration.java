@@ -2,6 +2,7 @@ package dev.panbench.harness.calibration;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
@@ -24,7 +25,7 @@ import java.util.regex.Pattern;
 public final class DispatchCalibration {
 
     /** One workload timed both ways. */
-    public record Row(String workload, BenchResult handWritten, BenchResult throughPanbench) {
+    public record Row(ResultId workload, BenchResult handWritten, BenchResult throughPanbench) {
 
         /** Nanoseconds panbench adds per operation (median against median). */
         public double addedNanos() {
@@ -63,7 +64,7 @@ public final class DispatchCalibration {
         List<Row> rows = new ArrayList<>();
         int index = 0;
         for (PlannedResult p : plan) {
-            String method = HAND_WRITTEN.get(p.id());
+            String method = HAND_WRITTEN.get(p.id().toString());
             if (method == null) {
                 continue;
             }

@@ -1,6 +1,7 @@
 package dev.panbench.harness.compare;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.panbench.harness.model.ResultId;
 
 /**
  * One result present and measured on both sides: how it changed, with the interval and the test behind the verdict.
@@ -20,7 +21,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 @JsonPropertyOrder({"id", "verdict", "unit", "higherIsBetter", "threshold", "baseMedian", "currentMedian", "ratio",
         "change", "ciLower", "ciUpper", "confidence", "pValue", "baseN", "currentN", "baseSpread", "currentSpread",
         "note"})
-public record Change(String id, Verdict verdict, String unit, boolean higherIsBetter, double threshold,
+public record Change(ResultId id, Verdict verdict, String unit, boolean higherIsBetter, double threshold,
                      double baseMedian, double currentMedian, double ratio, double change, Double ciLower,
                      Double ciUpper, double confidence, Double pValue, int baseN, int currentN, Double baseSpread,
                      Double currentSpread, String note) {

@@ -2,6 +2,7 @@ package dev.panbench.harness.compare;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.stats.Bootstrap;
 
 import java.util.List;
@@ -37,12 +38,12 @@ public record CompareSettings(double threshold, List<ThresholdRule> rules, doubl
     public record ThresholdRule(String pattern, double threshold) {
 
         @JsonIgnore
-        public boolean appliesTo(String id) {
-            return Pattern.compile(pattern).matcher(id).find();
+        public boolean appliesTo(ResultId id) {
+            return Pattern.compile(pattern).matcher(id.toString()).find();
         }
     }
 
-    public double thresholdFor(String id) {
+    public double thresholdFor(ResultId id) {
         for (ThresholdRule r : rules) {
             if (r.appliesTo(id)) {
                 return r.threshold();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,7 +21,7 @@ import java.util.Map;
         "added", "removed", "failed"})
 public record Comparison(String schema, String createdAt, Side base, Side current, CompareSettings settings,
                          Environment environment, Map<Verdict, Integer> summary, List<Change> changes,
-                         List<String> added, List<String> removed, List<Failed> failed,
+                         List<ResultId> added, List<ResultId> removed, List<Failed> failed,
                          @JsonAnySetter Map<String, Object> extra) {
 
     public static final String SCHEMA = "panbench/comparison/v1";
@@ -72,6 +73,6 @@ public record Comparison(String schema, String createdAt, Side base, Side curren
 
     /** A result that is not ok on one side (or both), with the reason. */
     @JsonPropertyOrder({"id", "side", "status", "error"})
-    public record Failed(String id, String side, String status, String error) {
+    public record Failed(ResultId id, String side, String status, String error) {
     }
 }

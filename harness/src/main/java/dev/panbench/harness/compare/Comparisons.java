@@ -3,6 +3,7 @@ package dev.panbench.harness.compare;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.Units;
 import dev.panbench.harness.stats.Bootstrap;
 import dev.panbench.harness.stats.Descriptive;
@@ -38,11 +39,11 @@ public final class Comparisons {
                     + " ran on different machines: " + d.getFirst()
                     + (d.size() > 1 ? " (and " + (d.size() - 1) + " more)" : ""));
         }
-        Map<String, BenchResult> baseById = byId(base);
-        Map<String, BenchResult> currentById = byId(current);
+        Map<ResultId, BenchResult> baseById = byId(base);
+        Map<ResultId, BenchResult> currentById = byId(current);
         List<Change> changes = new ArrayList<>();
-        List<String> added = new ArrayList<>();
-        List<String> removed = new ArrayList<>();
+        List<ResultId> added = new ArrayList<>();
+        List<ResultId> removed = new ArrayList<>();
         List<Comparison.Failed> failed = new ArrayList<>();
         for (BenchResult c : currentById.values()) {
             BenchResult b = baseById.get(c.id());
@@ -59,9 +60,9 @@ public final class Comparisons {
                 }
                 continue;
             }
-            changes.add(change(b, iterationsPerFork(base, b), c, iterationsPerFork(current, c), settings));
+            changes.add(change(b, c, settings));
         }
-        for (String id : baseById.keySet()) {
+        for (ResultId id : baseById.keySet()) {
             if (!currentById.containsKey(id)) {
                 removed.add(id);
             }
@@ -87,21 +88,9 @@ public final class Comparisons {
         return summary;
     }
 
-    /** Iterations per fork of a result, from its file's settings; its sample count where that does not fit. */
-    static int iterationsPerFork(ResultFile file, BenchResult r) {
-        int iterations = file.config() == null ? 0 : file.config().iterations();
-        return iterations > 0 && r.samples().size() % iterations == 0 ? iterations : r.samples().size();
-    }
-
-    /** The change of one result measured on both sides, each taken as one fork. */
+    /** The change of one result measured on both sides, with the forks each side recorded. */
     public static Change change(BenchResult base, BenchResult current, CompareSettings settings) {
-        return change(base, base.samples().size(), current, current.samples().size(), settings);
-    }
-
-    /** The change of one result measured on both sides, with the iterations per fork of each. */
-    public static Change change(BenchResult base, int baseBlock, BenchResult current, int currentBlock,
-                                CompareSettings settings) {
-        String id = current.id();
+        ResultId id = current.id();
         double threshold = settings.thresholdFor(id);
         if (base.unit() != null && current.unit() != null && !base.unit().equals(current.unit())) {
             return new Change(id, Verdict.inconclusive, current.unit(), Units.higherIsBetter(current.unit()),
@@ -109,19 +98,23 @@ public final class Comparisons {
                     settings.confidence(), null, base.samples().size(), current.samples().size(), null, null,
                     "units differ: " + base.unit() + " in base, " + current.unit() + " in current");
         }
-        return ofSamples(id, current.unit(), samples(base), baseBlock, samples(current), currentBlock, threshold,
-                settings);
+        return ofForks(id, current.unit(), forks(base), forks(current), threshold, settings);
     }
 
     /** The statistics and verdict of two sets of iteration samples; what the simulations exercise directly. */
-    public static Change ofSamples(String id, String unit, double[] base, double[] current, double threshold,
+    public static Change ofSamples(ResultId id, String unit, double[] base, double[] current, double threshold,
                                    CompareSettings settings) {
-        return ofSamples(id, unit, base, base.length, current, current.length, threshold, settings);
+        return ofForks(id, unit, new double[][]{base}, new double[][]{current}, threshold, settings);
     }
 
-    /** As above, with the iterations per fork of each side (the bootstrap resamples forks, then iterations). */
-    public static Change ofSamples(String id, String unit, double[] base, int baseBlock, double[] current,
-                                   int currentBlock, double threshold, CompareSettings settings) {
+    /**
+     * As above, with the samples of each side fork by fork (the bootstrap resamples forks, then iterations; the
+     * rank test and the spread take every sample).
+     */
+    public static Change ofForks(ResultId id, String unit, double[][] baseForks, double[][] currentForks,
+                                 double threshold, CompareSettings settings) {
+        double[] base = Bootstrap.flat(baseForks);
+        double[] current = Bootstrap.flat(currentForks);
         boolean higherIsBetter = Units.higherIsBetter(unit);
         if (base.length < 2 || current.length < 2) {
             double bm = base.length == 0 ? Double.NaN : Descriptive.median(base);
@@ -132,8 +125,8 @@ public final class Comparisons {
                             + " current; at least 2 each)");
         }
         long seed = settings.seed() ^ (id.hashCode() * 0x9E3779B97F4A7C15L);
-        Bootstrap.Interval ci = Bootstrap.ratioOfMedians(base, baseBlock, current, currentBlock,
-                settings.confidence(), settings.resamples(), seed);
+        Bootstrap.Interval ci = Bootstrap.ratioOfMedians(baseForks, currentForks, settings.confidence(),
+                settings.resamples(), seed);
         double p = MannWhitney.test(base, current).pValue();
         double s = higherIsBetter ? 1 / ci.estimate() : ci.estimate();
         double sLo = higherIsBetter ? 1 / ci.upper() : ci.lower();
@@ -151,7 +144,7 @@ public final class Comparisons {
                     settings.maxSpread());
             v = Verdict.inconclusive;
         } else if ((v == Verdict.regressed || v == Verdict.improved)
-                && Bootstrap.forks(base.length, baseBlock) == 1 && Bootstrap.forks(current.length, currentBlock) == 1) {
+                && baseForks.length == 1 && currentForks.length == 1) {
             note = "one fork a side: fork-to-fork variation is not measured; use --forks 2 or more, or gate --confirm";
         }
         return new Change(id, v, unit, higherIsBetter, threshold, Descriptive.median(base),
@@ -159,15 +152,17 @@ public final class Comparisons {
                 ci.upper(), ci.confidence(), p, base.length, current.length, baseSpread, currentSpread, note);
     }
 
-    private static double[] samples(BenchResult r) {
-        if (r.samples().isEmpty() && r.stats() != null) {
-            return new double[]{r.stats().median()};
+    /** A result's samples fork by fork; its median alone where it kept no samples. */
+    public static double[][] forks(BenchResult r) {
+        if (r.forks().isEmpty()) {
+            return r.stats() == null ? new double[][]{{}} : new double[][]{{r.stats().median()}};
         }
-        return r.samples().stream().mapToDouble(Double::doubleValue).toArray();
+        return r.forks().stream().map(f -> f.stream().mapToDouble(Double::doubleValue).toArray())
+                .toArray(double[][]::new);
     }
 
-    private static Map<String, BenchResult> byId(ResultFile f) {
-        Map<String, BenchResult> m = new LinkedHashMap<>();
+    private static Map<ResultId, BenchResult> byId(ResultFile f) {
+        Map<ResultId, BenchResult> m = new LinkedHashMap<>();
         for (BenchResult r : f.results()) {
             m.putIfAbsent(r.id(), r);
         }

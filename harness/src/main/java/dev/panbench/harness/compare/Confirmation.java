@@ -2,22 +2,18 @@ package dev.panbench.harness.compare;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.ProgressListener;
-import dev.panbench.harness.run.ResultId;
-import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -41,9 +37,9 @@ public final class Confirmation {
         if (flagged.isEmpty() || times < 1) {
             return comparison;
         }
-        Map<String, List<Double>> fresh = rerun(flagged.stream().map(Change::id).toList(), current.config(), times,
-                workDir);
-        Map<String, BenchResult> baseById = base.results().stream()
+        Map<ResultId, List<List<Double>>> fresh = rerun(flagged.stream().map(Change::id).toList(), current.config(),
+                times, workDir);
+        Map<ResultId, BenchResult> baseById = base.results().stream()
                 .collect(Collectors.toMap(BenchResult::id, r -> r, (a, b) -> a, LinkedHashMap::new));
         List<Change> changes = new ArrayList<>();
         for (Change c : comparison.changes()) {
@@ -51,17 +47,15 @@ public final class Confirmation {
                 changes.add(c);
                 continue;
             }
-            List<Double> samples = fresh.getOrDefault(c.id(), List.of());
-            if (samples.size() < 2) {
+            List<List<Double>> forks = fresh.getOrDefault(c.id(), List.of());
+            if (forks.stream().mapToInt(List::size).sum() < 2) {
                 changes.add(withNote(c, "kept: the re-run produced no usable samples"));
                 continue;
             }
-            double[] b = baseById.get(c.id()).samples().stream().mapToDouble(Double::doubleValue).toArray();
-            double[] f = samples.stream().mapToDouble(Double::doubleValue).toArray();
-            int freshBlock = current.config() == null ? f.length : current.config().iterations();
-            Change again = Comparisons.ofSamples(c.id(), c.unit(), b,
-                    Comparisons.iterationsPerFork(base, baseById.get(c.id())), f, freshBlock, c.threshold(),
-                    comparison.settings());
+            double[][] f = forks.stream().map(k -> k.stream().mapToDouble(Double::doubleValue).toArray())
+                    .toArray(double[][]::new);
+            Change again = Comparisons.ofForks(c.id(), c.unit(), Comparisons.forks(baseById.get(c.id())), f,
+                    c.threshold(), comparison.settings());
             String note = again.verdict() == Verdict.regressed
                     ? "confirmed by " + times + " re-run(s)"
                     : "not confirmed by " + times + " re-run(s): was " + String.format(java.util.Locale.ROOT,
@@ -74,31 +68,16 @@ public final class Confirmation {
                 comparison.removed(), comparison.failed(), Map.of("confirmRuns", times));
     }
 
-    private Map<String, List<Double>> rerun(List<String> ids, RunConfig config, int times, Path workDir) {
-        Set<String> adapterIds = new LinkedHashSet<>();
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        for (String id : ids) {
-            ResultId rid = ResultId.parse(id);
-            adapterIds.add(rid.adapter());
-            rid.params().values().forEach((k, v) -> {
-                List<String> values = params.computeIfAbsent(k, x -> new ArrayList<>());
-                if (!values.contains(v)) {
-                    values.add(v);
-                }
-            });
-        }
-        String filter = ids.stream().map(Pattern::quote).collect(Collectors.joining("|", "^(?:", ")$"));
-        RunSettings settings = config == null ? RunSettings.QUICK : new RunSettings(config.forks(),
-                config.warmupIterations(), config.warmupTime(), config.iterations(), config.measurementTime(),
-                config.mode(), List.of());
-        Map<String, List<Double>> fresh = new LinkedHashMap<>();
+    /** The fresh forks of each id over {@code times} re-runs with the current run's settings. */
+    private Map<ResultId, List<List<Double>>> rerun(List<ResultId> ids, RunConfig config, int times, Path workDir) {
+        RunSettings settings = config == null ? RunSettings.QUICK : RunSettings.of(config);
+        Map<ResultId, List<List<Double>>> fresh = new LinkedHashMap<>();
         for (int i = 1; i <= times; i++) {
-            RunRequest request = new RunRequest(List.copyOf(adapterIds), filter, params, settings, null,
-                    workDir.resolve("confirm-" + i), "panbench gate --confirm " + times + " (re-run " + i + ")");
-            ResultFile again = new RunSession(adapters).run(request, progress);
+            ResultFile again = new RunSession(adapters).run(ids, settings, workDir.resolve("confirm-" + i),
+                    "panbench gate --confirm " + times + " (re-run " + i + ")", progress);
             for (BenchResult r : again.results()) {
                 if (r.ok()) {
-                    fresh.computeIfAbsent(r.id(), x -> new ArrayList<>()).addAll(r.samples());
+                    fresh.computeIfAbsent(r.id(), x -> new ArrayList<>()).addAll(r.forks());
                 }
             }
         }

@@ -4,12 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunConfig;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads and writes {@code panbench/result/v1} files. Reading validates the schema and names the file and field at
@@ -23,26 +27,57 @@ public final class ResultFiles {
     public static ResultFile read(Path file) {
         JsonNode tree = readTree(file);
         checkSchema(file, tree, ResultFile.SCHEMA);
-        return validate(file, convert(file, tree, ResultFile.class), "");
+        for (int i = 0; i < tree.path("results").size(); i++) {
+            JsonNode id = tree.path("results").get(i).get("id");
+            if (id == null || !id.isTextual() || id.asText().isBlank()) {
+                throw new BadInputException(file + ": field 'results[" + i + "].id': expected a result id");
+            }
+        }
+        return withLegacyForks(validate(file, convert(file, tree, ResultFile.class), ""), tree);
     }
 
     /**
-     * Checks what binding alone does not: every result has an id and a status.
+     * Checks what binding alone does not: every result has a status. (Binding already refuses a result without an id,
+     * or with one that does not parse.)
      *
      * @param field where the results file sits in {@code file}, for messages: {@code ""}, or {@code runs[2].results.}
      */
     public static ResultFile validate(Path file, ResultFile rf, String field) {
         for (int i = 0; i < rf.results().size(); i++) {
-            var r = rf.results().get(i);
-            if (r.id() == null || r.id().isBlank()) {
-                throw new BadInputException(file + ": field '" + field + "results[" + i + "].id': expected a result id");
-            }
-            if (r.status() == null) {
+            if (rf.results().get(i).status() == null) {
                 throw new BadInputException(file + ": field '" + field + "results[" + i
                         + "].status': expected ok, failed or skipped");
             }
         }
         return rf;
+    }
+
+    /**
+     * Results written before {@code forks} existed keep their samples flat, fork after fork as JMH reported them.
+     * Where the file's {@code config} accounts for every sample ({@code forks x iterations} equal to the count), the
+     * forks are those blocks; otherwise the samples stay one fork. Results that record {@code forks} are left alone.
+     */
+    private static ResultFile withLegacyForks(ResultFile rf, JsonNode tree) {
+        RunConfig c = rf.config();
+        if (c == null || c.forks() < 2 || c.iterations() < 1) {
+            return rf;
+        }
+        List<BenchResult> out = new ArrayList<>(rf.results().size());
+        boolean changed = false;
+        for (int i = 0; i < rf.results().size(); i++) {
+            BenchResult r = rf.results().get(i);
+            List<Double> s = r.samples();
+            if (!tree.path("results").get(i).has("forks") && s.size() == c.forks() * c.iterations()) {
+                List<List<Double>> forks = new ArrayList<>();
+                for (int f = 0; f < c.forks(); f++) {
+                    forks.add(s.subList(f * c.iterations(), (f + 1) * c.iterations()));
+                }
+                r = r.withForks(forks);
+                changed = true;
+            }
+            out.add(r);
+        }
+        return changed ? rf.withResults(out) : rf;
     }
 
     public static void write(Path file, ResultFile results) {
@@ -97,7 +132,8 @@ public final class ResultFiles {
             return Json.MAPPER.treeToValue(tree, type);
         } catch (JsonMappingException e) {
             String field = e.getPath().isEmpty() ? "?" : path(e);
-            String why = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().split("\n")[0];
+            String why = e.getCause() instanceof IllegalArgumentException bad ? bad.getMessage()
+                    : e.getOriginalMessage() == null ? "" : e.getOriginalMessage().split("\n")[0];
             throw new BadInputException(file + ": field '" + field + "': " + why);
         } catch (JsonProcessingException e) {
             throw new BadInputException(file + ": " + e.getOriginalMessage());

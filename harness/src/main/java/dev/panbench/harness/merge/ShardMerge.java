@@ -5,6 +5,7 @@ import dev.panbench.harness.compare.EnvironmentDiff;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunInfo;
 
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ public final class ShardMerge {
         List<String> warnings = new ArrayList<>();
         Path firstPath = inputs.getFirst().getKey();
         ResultFile first = inputs.getFirst().getValue();
-        Map<String, Path> seen = new LinkedHashMap<>();
+        Map<ResultId, Path> seen = new LinkedHashMap<>();
         List<BenchResult> results = new ArrayList<>();
         String started = null;
         String finished = null;

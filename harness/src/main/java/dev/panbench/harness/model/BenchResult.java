@@ -1,50 +1,100 @@
 package dev.panbench.harness.model;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One measured (or failed, or skipped) result. {@code id} is {@code adapter/workload[k=v,...]} and is what
- * comparisons match on. {@code samples} holds every measurement iteration score of every fork, in {@code unit}.
+ * One measured (or failed, or skipped) result. {@code id} is what comparisons match on. {@code forks} holds every
+ * measurement iteration score of every fork (one JVM each), in {@code unit}, fork by fork: statistics that resample
+ * forks take them from here, never from a count. In a results file the result is written as {@link BenchResultJson}
+ * (the flat {@code samples} beside {@code forks}).
  */
-@JsonPropertyOrder({"id", "adapter", "workload", "group", "params", "unit", "mode", "status", "error", "samples",
-        "stats", "allocBytesPerOp", "counts", "throughput"})
-public record BenchResult(String id, String adapter, String workload, String group, Map<String, String> params,
-                          String unit, String mode, Status status, String error, List<Double> samples,
-                          SampleStats stats, Double allocBytesPerOp, Counts counts, Throughput throughput,
-                          @JsonAnySetter Map<String, Object> extra) {
+public record BenchResult(ResultId id, String group, String unit, String mode, Status status, String error,
+                          List<List<Double>> forks, SampleStats stats, Double allocBytesPerOp, Counts counts,
+                          Throughput throughput, Map<String, Object> extra) {
 
     public BenchResult {
-        params = params == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
-        samples = samples == null ? List.of() : List.copyOf(samples);
+        forks = forks == null ? List.of() : forks.stream().filter(f -> !f.isEmpty()).map(List::copyOf).toList();
         extra = Extra.copy(extra);
     }
 
-    @Override
-    @JsonAnyGetter
-    public Map<String, Object> extra() {
-        return extra;
+    /** A measured result from its forks; statistics and throughput derived from the samples. */
+    public static BenchResult measured(ResultId id, String group, String unit, String mode, List<List<Double>> forks,
+                                       Double allocBytesPerOp, Counts counts) {
+        return measured(id, group, unit, mode, forks, allocBytesPerOp, counts, null);
+    }
+
+    /** As above, with the facts kept beside the measurement ({@link ResultMarks}). */
+    public static BenchResult measured(ResultId id, String group, String unit, String mode, List<List<Double>> forks,
+                                       Double allocBytesPerOp, Counts counts, Map<String, Object> extra) {
+        SampleStats st = SampleStats.of(forks.stream().flatMap(List::stream).toList());
+        return new BenchResult(id, group, unit, mode, Status.ok, null, forks, st, allocBytesPerOp, counts,
+                Throughput.of(counts, st, unit), extra);
+    }
+
+    /** A result that did not measure, with its reason. */
+    public static BenchResult notMeasured(ResultId id, String group, String mode, Status status, String reason,
+                                          Counts counts) {
+        return new BenchResult(id, group, null, mode, status, reason, null, null, null, counts, null, null);
+    }
+
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static BenchResult fromJson(BenchResultJson json) {
+        return json.toResult();
+    }
+
+    @JsonValue
+    BenchResultJson toJson() {
+        return BenchResultJson.of(this);
+    }
+
+    public String adapter() {
+        return id.adapter();
+    }
+
+    public String workload() {
+        return id.workload();
+    }
+
+    /** Parameter values in declared order. */
+    public Map<String, String> params() {
+        return id.params().values();
+    }
+
+    /** Every sample of every fork, fork after fork. */
+    public List<Double> samples() {
+        if (forks.size() == 1) {
+            return forks.getFirst();
+        }
+        List<Double> all = new ArrayList<>();
+        forks.forEach(all::addAll);
+        return all;
     }
 
     public boolean ok() {
         return status == Status.ok;
     }
 
+    /** The same result with other forks; statistics and throughput recomputed. */
+    public BenchResult withForks(List<List<Double>> newForks) {
+        List<Double> all = newForks.stream().flatMap(List::stream).toList();
+        SampleStats st = all.isEmpty() ? stats : SampleStats.of(all);
+        return new BenchResult(id, group, unit, mode, status, error, newForks, st, allocBytesPerOp, counts,
+                Throughput.of(counts, st, unit), extra);
+    }
+
     /** A copy whose samples are multiplied by {@code factor}, statistics and throughput recomputed. */
     public BenchResult scaled(double factor) {
-        List<Double> s = samples.stream().map(v -> v * factor).toList();
-        SampleStats st = s.isEmpty() ? stats : SampleStats.of(s);
-        return new BenchResult(id, adapter, workload, group, params, unit, mode, status, error, s, st,
-                allocBytesPerOp, counts, Throughput.of(counts, st, unit), extra);
+        return withForks(forks.stream().map(f -> f.stream().map(v -> v * factor).toList()).toList());
     }
 
     /**
-     * Several measurements of one id (rounds, forks run one at a time) as one result: every sample, statistics over
-     * all of them; the first result that is not ok stands for the whole when any round failed or was skipped.
+     * Several measurements of one id (rounds run one at a time) as one result: the forks of every round, statistics
+     * over all of them; the first result that is not ok stands for the whole when any round failed or was skipped.
      */
     public static BenchResult pooled(List<BenchResult> rounds) {
         for (BenchResult r : rounds) {
@@ -52,23 +102,18 @@ public record BenchResult(String id, String adapter, String workload, String gro
                 return r;
             }
         }
-        BenchResult first = rounds.getFirst();
-        List<Double> all = rounds.stream().flatMap(r -> r.samples().stream()).toList();
-        SampleStats st = SampleStats.of(all);
-        return new BenchResult(first.id(), first.adapter(), first.workload(), first.group(), first.params(),
-                first.unit(), first.mode(), first.status(), null, all, st, first.allocBytesPerOp(), first.counts(),
-                Throughput.of(first.counts(), st, first.unit()), first.extra());
+        return rounds.getFirst().withForks(rounds.stream().flatMap(r -> r.forks().stream()).toList());
     }
 
     public enum Status { ok, failed, skipped }
 
     /** Per-operation work declared by the workload; zero when not meaningful. */
-    @JsonPropertyOrder({"elements", "bytes", "flops"})
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"elements", "bytes", "flops"})
     public record Counts(long elements, long bytes, long flops) {
     }
 
     /** Work per second derived from {@link Counts} and the median time; null fields where a count is zero. */
-    @JsonPropertyOrder({"elementsPerSec", "bytesPerSec", "flopsPerSec"})
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"elementsPerSec", "bytesPerSec", "flopsPerSec"})
     public record Throughput(Double elementsPerSec, Double bytesPerSec, Double flopsPerSec) {
 
         /** Derives throughput from counts and the median; null when the unit is not a time per operation. */

@@ -3,9 +3,7 @@ package dev.panbench.harness.run;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
-import dev.panbench.harness.model.BenchResult.Throughput;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.annotations.Mode;
@@ -142,7 +140,7 @@ public final class BenchmarkRunner {
                 .shouldFailOnError(false)
                 .output(log.toString());
         if (dispatch) {
-            b = b.param("id", p.id());
+            b = b.param("id", p.id().toString());
         }
         return switch (settings.mode()) {
             case "thrpt" -> b.mode(Mode.Throughput).timeUnit(TimeUnit.SECONDS);
@@ -151,17 +149,22 @@ public final class BenchmarkRunner {
         };
     }
 
+    /** Every fork's measurement iterations, fork by fork, as JMH reports them. */
     private BenchResult toResult(PlannedResult p, int declaredBatch, RunResult rr) {
         int batch = Math.max(1, declaredBatch);
         boolean perTime = settings.mode().equals("thrpt");
-        List<Double> samples = new ArrayList<>();
+        List<List<Double>> forks = new ArrayList<>();
         for (BenchmarkResult br : rr.getBenchmarkResults()) {
+            List<Double> fork = new ArrayList<>();
             for (IterationResult ir : br.getIterationResults()) {
                 double s = ir.getPrimaryResult().getScore();
-                samples.add(perTime ? s * batch : s / batch);
+                fork.add(perTime ? s * batch : s / batch);
+            }
+            if (!fork.isEmpty()) {
+                forks.add(fork);
             }
         }
-        if (samples.isEmpty()) {
+        if (forks.isEmpty()) {
             return failed(p, "JMH returned no measurement iterations");
         }
         String unit = rr.getPrimaryResult().getScoreUnit();
@@ -171,12 +174,8 @@ public final class BenchmarkRunner {
                 alloc = Math.max(0.0, e.getValue().getScore() / batch);
             }
         }
-        SampleStats stats = SampleStats.of(samples);
-        Counts counts = counts(p);
-        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
-                unit, settings.mode(), Status.ok, null, samples, stats, alloc, counts,
-                Throughput.of(counts, stats, unit), ResultMarks.of(ResultMarks.JMH,
-                p.availability().degraded() ? p.availability().reason() : null, null));
+        return BenchResult.measured(p.id(), p.spec().group(), unit, settings.mode(), forks, alloc, counts(p),
+                ResultMarks.of(ResultMarks.JMH, p.availability().degraded() ? p.availability().reason() : null, null));
     }
 
     static Counts counts(PlannedResult p) {
@@ -185,13 +184,11 @@ public final class BenchmarkRunner {
     }
 
     private BenchResult failed(PlannedResult p, String error) {
-        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
-                null, settings.mode(), Status.failed, error, null, null, null, counts(p), null, null);
+        return BenchResult.notMeasured(p.id(), p.spec().group(), settings.mode(), Status.failed, error, counts(p));
     }
 
     private BenchResult skipped(PlannedResult p, String reason) {
-        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
-                null, settings.mode(), Status.skipped, reason, null, null, null, counts(p), null, null);
+        return BenchResult.notMeasured(p.id(), p.spec().group(), settings.mode(), Status.skipped, reason, counts(p));
     }
 
     private static String readFailure(Path file) {

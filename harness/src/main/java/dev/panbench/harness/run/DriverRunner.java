@@ -1,11 +1,8 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
-import dev.panbench.harness.model.BenchResult.Throughput;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.spi.ExternallyTimed;
 import dev.panbench.harness.spi.Workload;
 import dev.panbench.harness.spi.WorkloadSkippedException;
@@ -44,7 +41,7 @@ final class DriverRunner {
 
     BenchResult measure(PlannedResult p, Workload workload, int index) {
         ExternallyTimed et = (ExternallyTimed) workload;
-        List<Double> samples = new ArrayList<>();
+        List<List<Double>> forks = new ArrayList<>();
         Map<String, String> framework = new LinkedHashMap<>();
         String timer = null;
         try (workload) {
@@ -54,7 +51,9 @@ final class DriverRunner {
                 ExternallyTimed.Fork fork = et.measureFork(new ExternallyTimed.ForkPlan(f, settings.warmupIterations(),
                         RunSettings.nanos(settings.warmupTime()), settings.iterations(),
                         RunSettings.nanos(settings.measurementTime()), workDir.resolve("driver-" + index)));
-                samples.addAll(fork.samplesNanos());
+                if (!fork.samplesNanos().isEmpty()) {
+                    forks.add(fork.samplesNanos());
+                }
                 framework.putAll(fork.environment());
                 timer = fork.timer();
             }
@@ -63,24 +62,19 @@ final class DriverRunner {
         } catch (Throwable t) {
             return status(p, Status.failed, ForkSide.describe(t));
         }
-        if (samples.isEmpty()) {
+        if (forks.isEmpty()) {
             return status(p, Status.failed, "the driver returned no measurement iterations");
         }
         String degraded = framework.remove(ResultMarks.DEGRADED);
         if (degraded == null && p.availability().degraded()) {
             degraded = p.availability().reason();
         }
-        SampleStats stats = SampleStats.of(samples);
-        Counts counts = BenchmarkRunner.counts(p);
-        String unit = "ns/op";
-        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
-                unit, "avgt", Status.ok, null, samples, stats, null, counts, Throughput.of(counts, stats, unit),
+        return BenchResult.measured(p.id(), p.spec().group(), "ns/op", "avgt", forks, null, BenchmarkRunner.counts(p),
                 ResultMarks.of(timer, degraded, framework));
     }
 
     private BenchResult status(PlannedResult p, Status status, String error) {
-        return new BenchResult(p.id(), p.adapter().id(), p.spec().name(), p.spec().group(), p.params().values(),
-                null, "avgt", status, error, null, null, null, BenchmarkRunner.counts(p), null, null);
+        return BenchResult.notMeasured(p.id(), p.spec().group(), "avgt", status, error, BenchmarkRunner.counts(p));
     }
 
 }

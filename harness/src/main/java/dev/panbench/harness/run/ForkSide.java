@@ -1,9 +1,8 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
-import dev.panbench.harness.spi.ParamSpec;
-import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.Workload;
 import dev.panbench.harness.spi.WorkloadSkippedException;
@@ -13,8 +12,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * What runs inside a forked benchmark JVM before timing: id to workload, setup, verify. A failure's reason is
@@ -29,12 +26,11 @@ final class ForkSide {
     private ForkSide() {
     }
 
-    static Workload prepare(String id) throws Exception {
+    static Workload prepare(ResultId id) throws Exception {
         WorkloadSpec spec = resolve(id);
-        ResultId rid = ResultId.parse(id);
         Workload w = spec.factory().get();
         try {
-            w.setup(rid.params());
+            w.setup(id.params());
             w.verify();
             return w;
         } catch (Exception e) {
@@ -43,27 +39,13 @@ final class ForkSide {
         }
     }
 
-    static WorkloadSpec resolve(String id) {
-        ResultId rid = ResultId.parse(id);
-        Adapter adapter = Adapters.load().byId(rid.adapter());
+    static WorkloadSpec resolve(ResultId id) {
+        Adapter adapter = Adapters.load().byId(id.adapter());
         Availability a = adapter.probe();
         if (!a.available()) {
             throw new IllegalStateException("adapter " + adapter.id() + " unavailable in the fork: " + a.reason());
         }
-        WorkloadSpec spec = adapter.workloads().stream().filter(s -> s.name().equals(rid.workload())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no workload " + rid.workload() + " in " + adapter.id()));
-        Map<String, String> ordered = new LinkedHashMap<>();
-        for (ParamSpec p : spec.params()) {
-            String v = rid.params().values().get(p.name());
-            if (v == null) {
-                throw new IllegalArgumentException(id + ": missing parameter " + p.name());
-            }
-            ordered.put(p.name(), v);
-        }
-        if (!new Params(ordered).equals(rid.params())) {
-            throw new IllegalArgumentException(id + ": parameters differ from the declaration " + spec.params());
-        }
-        return spec;
+        return RunPlan.declaration(adapter, id);
     }
 
     static void recordFailure(Throwable t) {

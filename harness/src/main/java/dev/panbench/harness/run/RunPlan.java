@@ -1,6 +1,7 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.ParamSpec;
@@ -90,8 +91,8 @@ public final class RunPlan {
             for (WorkloadSpec spec : adapter.workloads()) {
                 spec.params().forEach(p -> declared.add(p.name()));
                 for (Params params : product(spec.params(), ov)) {
-                    String id = ResultId.format(adapter.id(), spec.name(), params);
-                    if (filter != null && !filter.matcher(id).find()) {
+                    ResultId id = new ResultId(adapter.id(), spec.name(), params);
+                    if (filter != null && !filter.matcher(id.toString()).find()) {
                         continue;
                     }
                     if (adapterAvailability == null) {
@@ -119,6 +120,34 @@ public final class RunPlan {
             }
         }
         return mine;
+    }
+
+    /**
+     * The planned results of ids named one by one (a re-run of flagged results, say), in the order given; an id no
+     * adapter on the class path declares is bad input.
+     */
+    public static List<PlannedResult> of(Adapters adapters, List<ResultId> ids) {
+        List<PlannedResult> out = new ArrayList<>();
+        for (ResultId id : ids) {
+            Adapter adapter = adapters.byId(id.adapter());
+            WorkloadSpec spec = declaration(adapter, id);
+            Availability a = adapter.probe();
+            out.add(new PlannedResult(id, adapter, spec, id.params(),
+                    a.available() ? spec.availability().apply(id.params()) : a));
+        }
+        return out;
+    }
+
+    /** The workload an id names, its parameters checked against the declaration (names and order). */
+    static WorkloadSpec declaration(Adapter adapter, ResultId id) {
+        WorkloadSpec spec = adapter.workloads().stream().filter(s -> s.name().equals(id.workload())).findFirst()
+                .orElseThrow(() -> new BadInputException(id + ": no workload " + id.workload() + " in "
+                        + adapter.id()));
+        List<String> declared = spec.params().stream().map(ParamSpec::name).toList();
+        if (!declared.equals(List.copyOf(id.params().values().keySet()))) {
+            throw new BadInputException(id + ": parameters differ from the declaration " + declared);
+        }
+        return spec;
     }
 
     private static List<Params> product(List<ParamSpec> specs, Map<String, List<String>> overrides) {

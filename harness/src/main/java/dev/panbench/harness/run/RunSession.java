@@ -8,6 +8,7 @@ import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.harness.spi.Adapter;
 
@@ -46,16 +47,27 @@ public final class RunSession {
 
     public ResultFile run(RunRequest request, ProgressListener progress) {
         List<PlannedResult> plan = plan(request);
-        AtomicFiles.requireWritableDirectory(request.outDir(), "--out");
+        return measure(plan, request.settings(), request.shard(), request.outDir(), request.command(), progress);
+    }
+
+    /** Runs results named one by one (see {@link RunPlan#of}) and writes them to {@code outDir}. */
+    public ResultFile run(List<ResultId> ids, RunSettings settings, Path outDir, String command,
+                          ProgressListener progress) {
+        return measure(RunPlan.of(adapters, ids), settings, null, outDir, command, progress);
+    }
+
+    /** Measures a plan; the environment records the adapters the plan uses, and only those are probed. */
+    private ResultFile measure(List<PlannedResult> plan, RunSettings settings, String shard, Path outDir,
+                               String command, ProgressListener progress) {
+        AtomicFiles.requireWritableDirectory(outDir, "--out");
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         EnvironmentInfo env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
-        List<BenchResult> results = new BenchmarkRunner(request.settings(), request.outDir().resolve("logs"))
-                .run(plan, progress);
+        List<BenchResult> results = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, progress);
         Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        RunInfo info = new RunInfo(runId(started), started.toString(), finished.toString(), request.command(),
-                GitProbe.capture(), request.shard());
-        ResultFile file = new ResultFile(info, env, request.settings().toConfig(), results);
-        ResultFiles.write(resultsPath(request.outDir()), file);
+        RunInfo info = new RunInfo(runId(started), started.toString(), finished.toString(), command,
+                GitProbe.capture(), shard);
+        ResultFile file = new ResultFile(info, env, settings.toConfig(), results);
+        ResultFiles.write(resultsPath(outDir), file);
         return file;
     }
 

@@ -87,6 +87,12 @@ public record RunSettings(int forks, int warmupIterations, String warmupTime, in
         return v == null ? this : new RunSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, mode, v);
     }
 
+    /** The settings a results file records. */
+    public static RunSettings of(RunConfig config) {
+        return new RunSettings(config.forks(), config.warmupIterations(), config.warmupTime(), config.iterations(),
+                config.measurementTime(), config.mode(), List.of());
+    }
+
     public RunConfig toConfig() {
         return new RunConfig(forks, warmupIterations, warmupTime, iterations, measurementTime, mode);
     }

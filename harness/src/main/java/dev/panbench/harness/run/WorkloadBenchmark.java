@@ -1,5 +1,6 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -11,9 +12,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * The one JMH benchmark of panbench. In the forked JVM it resolves the result id passed as {@code @Param id} to a
- * workload, sets it up, verifies its answer, and only then lets JMH time {@link #run}. Only one workload class is
- * loaded per fork, so the dispatch below is monomorphic and JIT-inlined.
+ * The one JMH benchmark of panbench. In the forked JVM it parses the result id passed as {@code @Param id} (JMH
+ * parameters are text), resolves it to a workload, sets it up, verifies its answer, and only then lets JMH time
+ * {@link #run}. Only one workload class is loaded per fork, so the dispatch below is monomorphic and JIT-inlined.
  */
 @State(Scope.Benchmark)
 public class WorkloadBenchmark {
@@ -26,7 +27,7 @@ public class WorkloadBenchmark {
     @Setup(Level.Trial)
     public void setup() throws Throwable {
         try {
-            workload = ForkSide.prepare(id);
+            workload = ForkSide.prepare(ResultId.parse(id));
         } catch (Throwable t) {
             ForkSide.recordFailure(t);
             throw t;

@@ -9,10 +9,11 @@ import java.util.SplittableRandom;
  * percentile interval of the resampled ratios. Seeded, so a comparison rerun on the same files gives the same
  * interval.
  * <p>
- * Samples come in forks (one JVM each, {@code block} consecutive iterations), and forks differ by more than their
- * iterations do: code layout, heap addresses and JIT decisions are fixed per JVM. Where a side has two or more
- * forks, the resampling is hierarchical: forks are drawn with replacement, then iterations within each drawn fork,
- * so the interval includes the fork-to-fork variation instead of treating every iteration as independent.
+ * Samples come in forks (one JVM each), and forks differ by more than their iterations do: code layout, heap
+ * addresses and JIT decisions are fixed per JVM. Where a side has two or more forks, the resampling is hierarchical:
+ * forks are drawn with replacement, then iterations within each drawn fork, so the interval includes the
+ * fork-to-fork variation instead of treating every iteration as independent. The forks are the ones the results
+ * recorded; nothing here guesses them from a count.
  */
 public final class Bootstrap {
 
@@ -29,18 +30,21 @@ public final class Bootstrap {
         }
     }
 
+    /** Both sides taken as one fork each. */
     public static Interval ratioOfMedians(double[] base, double[] current, double confidence, int resamples,
                                           long seed) {
-        return ratioOfMedians(base, base.length, current, current.length, confidence, resamples, seed);
+        return ratioOfMedians(new double[][]{base}, new double[][]{current}, confidence, resamples, seed);
     }
 
     /**
-     * @param baseBlock    iterations per fork in {@code base} (its length for one fork, or when unknown)
-     * @param currentBlock the same for {@code current}
+     * @param base    the base samples, one array per fork
+     * @param current the current samples, one array per fork
      */
-    public static Interval ratioOfMedians(double[] base, int baseBlock, double[] current, int currentBlock,
-                                          double confidence, int resamples, long seed) {
-        if (base.length == 0 || current.length == 0) {
+    public static Interval ratioOfMedians(double[][] base, double[][] current, double confidence, int resamples,
+                                          long seed) {
+        double[] flatBase = flat(base);
+        double[] flatCurrent = flat(current);
+        if (flatBase.length == 0 || flatCurrent.length == 0) {
             throw new IllegalArgumentException("both samples need at least one value");
         }
         if (!(confidence > 0 && confidence < 1)) {
@@ -49,13 +53,11 @@ public final class Bootstrap {
         if (resamples < 1) {
             throw new IllegalArgumentException("resamples must be positive: " + resamples);
         }
-        double estimate = Descriptive.median(current) / Descriptive.median(base);
+        double estimate = Descriptive.median(flatCurrent) / Descriptive.median(flatBase);
         SplittableRandom random = new SplittableRandom(seed);
         double[] ratios = new double[resamples];
-        double[] b = new double[base.length];
-        double[] c = new double[current.length];
         for (int i = 0; i < resamples; i++) {
-            ratios[i] = resampledMedian(current, currentBlock, c, random) / resampledMedian(base, baseBlock, b, random);
+            ratios[i] = resampledMedian(current, flatCurrent, random) / resampledMedian(base, flatBase, random);
         }
         Arrays.sort(ratios);
         double tail = (1 - confidence) / 2 * 100;
@@ -63,24 +65,38 @@ public final class Bootstrap {
                 confidence);
     }
 
-    /** Forks of a sample: its length divided by the block, or 1 when the block does not divide it evenly. */
-    public static int forks(int length, int block) {
-        return block > 0 && block < length && length % block == 0 ? length / block : 1;
+    /** Every value of every fork, fork after fork. */
+    public static double[] flat(double[][] forks) {
+        int n = 0;
+        for (double[] f : forks) {
+            n += f.length;
+        }
+        double[] out = new double[n];
+        int at = 0;
+        for (double[] f : forks) {
+            System.arraycopy(f, 0, out, at, f.length);
+            at += f.length;
+        }
+        return out;
     }
 
-    private static double resampledMedian(double[] from, int block, double[] scratch, SplittableRandom random) {
-        int forks = forks(from.length, block);
-        if (forks == 1) {
+    private static double resampledMedian(double[][] forks, double[] flat, SplittableRandom random) {
+        double[] scratch;
+        if (forks.length == 1) {
+            scratch = new double[flat.length];
             for (int i = 0; i < scratch.length; i++) {
-                scratch[i] = from[random.nextInt(from.length)];
+                scratch[i] = flat[random.nextInt(flat.length)];
             }
         } else {
-            for (int f = 0; f < forks; f++) {
-                int start = random.nextInt(forks) * block;
-                for (int i = 0; i < block; i++) {
-                    scratch[f * block + i] = from[start + random.nextInt(block)];
+            double[][] drawn = new double[forks.length][];
+            for (int f = 0; f < forks.length; f++) {
+                double[] fork = forks[random.nextInt(forks.length)];
+                drawn[f] = new double[fork.length];
+                for (int i = 0; i < fork.length; i++) {
+                    drawn[f][i] = fork[random.nextInt(fork.length)];
                 }
             }
+            scratch = flat(drawn);
         }
         Arrays.sort(scratch);
         return Descriptive.percentile(scratch, 50);

@@ -5,6 +5,7 @@ import dev.panbench.harness.Fixtures;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,12 +51,12 @@ class ComparisonsTest {
                 CompareSettings.DEFAULT);
         assertEquals(Comparison.SCHEMA, c.schema());
         assertEquals(List.of("jvm/thrpt", "jvm/slower"), c.withVerdict(Verdict.regressed).stream()
-                .map(Change::id).toList(), "regressions first, the worst first, in time and throughput units");
-        assertEquals("jvm/thrpt", c.changes().getFirst().id());
-        assertEquals(List.of("jvm/faster"), c.withVerdict(Verdict.improved).stream().map(Change::id).toList());
-        assertEquals(List.of("jvm/steady"), c.withVerdict(Verdict.unchanged).stream().map(Change::id).toList());
-        assertEquals(List.of("jvm/new"), c.added());
-        assertEquals(List.of("jvm/gone"), c.removed());
+                .map(ch -> ch.id().toString()).toList(), "regressions first, the worst first, in time and throughput units");
+        assertEquals("jvm/thrpt", c.changes().getFirst().id().toString());
+        assertEquals(List.of("jvm/faster"), c.withVerdict(Verdict.improved).stream().map(ch -> ch.id().toString()).toList());
+        assertEquals(List.of("jvm/steady"), c.withVerdict(Verdict.unchanged).stream().map(ch -> ch.id().toString()).toList());
+        assertEquals(List.of(ResultId.parse("jvm/new")), c.added());
+        assertEquals(List.of(ResultId.parse("jvm/gone")), c.removed());
         assertEquals(1, c.failed().size());
         assertEquals("current", c.failed().getFirst().side());
         assertTrue(c.environment().matches());
@@ -99,7 +100,7 @@ class ComparisonsTest {
         CompareSettings loose = CompareSettings.DEFAULT.withThreshold(0.30)
                 .withRule(new CompareSettings.ThresholdRule("slower", 0.10));
         Comparison c = Comparisons.compare(b, "b", cur, "c", loose);
-        assertEquals(List.of("jvm/slower"), c.withVerdict(Verdict.regressed).stream().map(Change::id).toList(),
+        assertEquals(List.of("jvm/slower"), c.withVerdict(Verdict.regressed).stream().map(ch -> ch.id().toString()).toList(),
                 "20% slower breaks the critical 10% limit; the 25% throughput drop is within the general 30%");
         assertEquals(0.10, c.withVerdict(Verdict.regressed).getFirst().threshold());
         Gate.Outcome gate = Gate.evaluate(c);
@@ -190,5 +191,28 @@ class ComparisonsTest {
         Change ch = Comparisons.change(ns, us, CompareSettings.DEFAULT);
         assertEquals(Verdict.inconclusive, ch.verdict());
         assertEquals("units differ: ns/op in base, us/op in current", ch.note());
+    }
+
+    @Test
+    void theForksAResultRecordedDecideTheResampling() {
+        // the same twenty samples: as two recorded forks (one at 100, one at 118) and as one fork
+        SplittableRandom rnd = new SplittableRandom(7);
+        List<Double> base1 = Fixtures.noisy(rnd, 10, 100, 0.005);
+        List<Double> base2 = Fixtures.noisy(rnd, 10, 100, 0.005);
+        List<Double> cur1 = Fixtures.noisy(rnd, 10, 118, 0.005);
+        List<Double> cur2 = Fixtures.noisy(rnd, 10, 100, 0.005);
+        Change byFork = Comparisons.change(Fixtures.forks("jvm/x", "ns/op", List.of(base1, base2)),
+                Fixtures.forks("jvm/x", "ns/op", List.of(cur1, cur2)), CompareSettings.DEFAULT);
+        List<Double> allBase = new java.util.ArrayList<>(base1);
+        allBase.addAll(base2);
+        List<Double> allCur = new java.util.ArrayList<>(cur1);
+        allCur.addAll(cur2);
+        Change flat = Comparisons.change(Fixtures.ok("jvm/x", "ns/op", allBase), Fixtures.ok("jvm/x", "ns/op", allCur),
+                CompareSettings.DEFAULT);
+        assertTrue(byFork.ciUpper() - byFork.ciLower() > flat.ciUpper() - flat.ciLower(),
+                "forks resampled widen the interval: " + byFork + " vs " + flat);
+        assertTrue(byFork.ciUpper() >= 1.17, byFork.toString());
+        assertEquals(20, byFork.baseN());
+        assertEquals(flat.ratio(), byFork.ratio(), 1e-12);
     }
 }

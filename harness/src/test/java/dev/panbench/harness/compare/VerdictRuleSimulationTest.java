@@ -1,6 +1,7 @@
 package dev.panbench.harness.compare;
 
 import dev.panbench.harness.Fixtures;
+import dev.panbench.harness.model.ResultId;
 import org.junit.jupiter.api.Test;
 
 import java.util.Locale;
@@ -24,7 +25,7 @@ class VerdictRuleSimulationTest {
         for (int t = 0; t < TRIALS; t++) {
             double[] base = sample(rnd, n, 100, noise, unit, 1);
             double[] current = sample(rnd, n, 100, noise, unit, slowdown);
-            Change c = Comparisons.ofSamples("sim/t" + t, unit, base, current, SETTINGS.threshold(), SETTINGS);
+            Change c = Comparisons.ofSamples(ResultId.parse("sim/t" + t), unit, base, current, SETTINGS.threshold(), SETTINGS);
             if (c.verdict() == wanted) {
                 hits++;
             }
@@ -103,7 +104,7 @@ class VerdictRuleSimulationTest {
                 base[i] = draw.getAsDouble();
                 current[i] = draw.getAsDouble();
             }
-            if (Comparisons.ofSamples("sim/o" + t, "ns/op", base, current, 0.05, SETTINGS).verdict()
+            if (Comparisons.ofSamples(ResultId.parse("sim/o" + t), "ns/op", base, current, 0.05, SETTINGS).verdict()
                     == Verdict.regressed) {
                 flagged++;
             }

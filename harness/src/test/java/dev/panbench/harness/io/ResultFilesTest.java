@@ -1,13 +1,17 @@
 package dev.panbench.harness.io;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.Fixtures;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,6 +49,53 @@ class ResultFilesTest {
         assertTrue(text.contains("\"annotation\""), text);
         assertTrue(text.contains("\"gpu\""), text);
         assertEquals(rf, ResultFiles.read(out), "a second round trip changes nothing");
+    }
+
+    @Test
+    void writesForksBesideTheFlatSamplesAndReadsThemBack(@TempDir Path dir) throws Exception {
+        BenchResult two = Fixtures.forks("jvm/array/sum[size=1024]", "ns/op",
+                List.of(List.of(1.0, 2.0, 3.0), List.of(4.0, 5.0, 6.0)));
+        Path out = dir.resolve("out.json");
+        ResultFiles.write(out, Fixtures.file("r", Fixtures.machine("X"), List.of(two)));
+        JsonNode r = Json.MAPPER.readTree(Files.readString(out)).get("results").get(0);
+        assertEquals("[1.0,2.0,3.0,4.0,5.0,6.0]", r.get("samples").toString());
+        assertEquals("[[1.0,2.0,3.0],[4.0,5.0,6.0]]", r.get("forks").toString());
+        assertEquals("jvm", r.get("adapter").asText());
+        assertEquals("{\"size\":\"1024\"}", r.get("params").toString());
+        BenchResult back = ResultFiles.read(out).results().getFirst();
+        assertEquals(two.forks(), back.forks());
+        assertEquals(ResultId.parse("jvm/array/sum[size=1024]"), back.id());
+    }
+
+    @Test
+    void readsAFileWithoutForksByItsConfigOrAsOneFork(@TempDir Path dir) throws Exception {
+        Path in = dir.resolve("old.json");
+        String six = FILE.replace("\"samples\": [1.0, 2.0, 3.0]", "\"samples\": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]");
+        Files.writeString(in, six.replace("\"forks\": 1", "\"forks\": 2"));
+        assertEquals(List.of(List.of(1.0, 2.0, 3.0), List.of(4.0, 5.0, 6.0)),
+                ResultFiles.read(in).results().getFirst().forks(), "2 forks x 3 iterations, as JMH wrote them");
+        Files.writeString(in, six.replace("\"forks\": 1", "\"forks\": 4"));
+        assertEquals(List.of(List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0)), ResultFiles.read(in).results().getFirst().forks(),
+                "a config that does not account for the samples: one fork");
+    }
+
+    @Test
+    void refusesForksThatDisagreeWithTheSamples(@TempDir Path dir) throws Exception {
+        Path in = dir.resolve("bad.json");
+        Files.writeString(in, FILE.replace("\"samples\": [1.0, 2.0, 3.0]",
+                "\"samples\": [1.0, 2.0, 3.0], \"forks\": [[1.0], [2.0, 4.0]]"));
+        var e = assertThrows(BadInputException.class, () -> ResultFiles.read(in));
+        assertTrue(e.getMessage().startsWith(in + ": field 'results[0]'"), e.getMessage());
+        assertTrue(e.getMessage().contains("'forks' does not hold the same values as 'samples'"), e.getMessage());
+    }
+
+    @Test
+    void namesAResultIdThatDoesNotParse(@TempDir Path dir) throws Exception {
+        Path in = dir.resolve("bad.json");
+        Files.writeString(in, FILE.replace("\"id\": \"jvm/call/empty\"", "\"id\": \"no-slash\""));
+        var e = assertThrows(BadInputException.class, () -> ResultFiles.read(in));
+        assertTrue(e.getMessage().startsWith(in + ": field 'results[0]'"), e.getMessage());
+        assertTrue(e.getMessage().contains("not a result id"), e.getMessage());
     }
 
     @Test

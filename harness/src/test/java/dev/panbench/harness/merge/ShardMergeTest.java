@@ -30,7 +30,7 @@ class ShardMergeTest {
         Path a = write(dir, "a.json", "CPU", "jvm/a", "jvm/c");
         Path b = write(dir, "b.json", "CPU", "jvm/b");
         var out = ShardMerge.mergeFiles(List.of(a, b), false, "panbench merge a.json b.json");
-        assertEquals(List.of("jvm/a", "jvm/c", "jvm/b"), out.merged().results().stream().map(BenchResult::id).toList());
+        assertEquals(List.of("jvm/a", "jvm/c", "jvm/b"), out.merged().results().stream().map(r -> r.id().toString()).toList());
         assertEquals(List.of(), out.warnings());
         assertEquals(List.of("a.json", "b.json"), out.merged().run().extra().get("mergedFrom"));
         assertEquals(ResultFile.SCHEMA, out.merged().schema());
@@ -44,7 +44,7 @@ class ShardMergeTest {
         assertEquals("result id jvm/a is in both " + a + " and " + b + "; use --force to keep the first",
                 e.getMessage());
         var forced = ShardMerge.mergeFiles(List.of(a, b), true, "m");
-        assertEquals(List.of("jvm/a", "jvm/b"), forced.merged().results().stream().map(BenchResult::id).toList());
+        assertEquals(List.of("jvm/a", "jvm/b"), forced.merged().results().stream().map(r -> r.id().toString()).toList());
         assertEquals(1, forced.warnings().size());
     }
 

@@ -26,7 +26,7 @@ class BenchmarkRunnerTest {
                 .withIterations(3).withMeasurementTime("50ms");
         List<PlannedResult> plan = RunPlan.expand(List.of(new FaultyAdapter()), Map.of(), null, null);
         Map<String, BenchResult> byId = new BenchmarkRunner(settings, dir).run(plan, ProgressListener.NONE).stream()
-                .collect(Collectors.toMap(BenchResult::id, Function.identity()));
+                .collect(Collectors.toMap(r -> r.id().toString(), Function.identity()));
 
         BenchResult ok = byId.get("faulty/fault/ok[size=8]");
         assertEquals(Status.ok, ok.status());

@@ -2,6 +2,7 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
@@ -107,7 +108,7 @@ class DriverRunnerTest {
                 return List.of(spec);
             }
         };
-        PlannedResult p = new PlannedResult(ResultId.format("driven", spec.name(), params), adapter, spec, params,
+        PlannedResult p = new PlannedResult(new ResultId("driven", spec.name(), params), adapter, spec, params,
                 Availability.ok());
         Path logs = Files.createDirectories(Path.of("target", dir));
         return new BenchmarkRunner(SETTINGS, logs).run(List.of(p), ProgressListener.NONE).getFirst();

@@ -1,5 +1,6 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.testing.FaultyAdapter;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunPlanTest {
 
     private static List<String> ids(List<PlannedResult> plan) {
-        return plan.stream().map(PlannedResult::id).toList();
+        return plan.stream().map(p -> p.id().toString()).toList();
     }
 
     @Test
@@ -117,5 +118,26 @@ class RunPlanTest {
         assertEquals(0, probes.get(), "a library the selection does not need is never loaded");
         RunPlan.expand(List.of(counting), Map.of(), Pattern.compile("^counted/"), null);
         assertEquals(1, probes.get());
+    }
+
+    @Test
+    void resultIdsWithTheSameParametersInAnotherOrderDiffer() {
+        assertEquals(ResultId.parse("a/w[x=1,y=2]"), ResultId.parse("a/w[x=1,y=2]"));
+        assertTrue(!ResultId.parse("a/w[x=1,y=2]").equals(ResultId.parse("a/w[y=2,x=1]")));
+        for (String bad : List.of("", "noslash", "/w", "a/", "a/[x=1]", "a/w[x]", "a/w[x=1,x=2]")) {
+            assertThrows(IllegalArgumentException.class, () -> ResultId.parse(bad), bad);
+        }
+    }
+
+    @Test
+    void plansIdsNamedOneByOneAgainstTheirDeclaration() {
+        Adapters adapters = Adapters.of(List.of(new FaultyAdapter()));
+        var plan = RunPlan.of(adapters, List.of(ResultId.parse("faulty/fault/ok[size=16]")));
+        assertEquals(List.of("faulty/fault/ok[size=16]"), ids(plan));
+        assertEquals("16", plan.getFirst().params().get("size"));
+        var e = assertThrows(BadInputException.class,
+                () -> RunPlan.of(adapters, List.of(ResultId.parse("faulty/fault/ok[count=16]"))));
+        assertTrue(e.getMessage().contains("parameters differ from the declaration [size]"), e.getMessage());
+        assertThrows(BadInputException.class, () -> RunPlan.of(adapters, List.of(ResultId.parse("faulty/nosuch"))));
     }
 }

@@ -61,18 +61,27 @@ class BootstrapTest {
             current[i] = (i < 10 ? 118 : 100) * (1 + 0.005 * r.nextGaussian());
         }
         Bootstrap.Interval flat = Bootstrap.ratioOfMedians(base, current, 0.99, 2000, 1);
-        Bootstrap.Interval byFork = Bootstrap.ratioOfMedians(base, 10, current, 10, 0.99, 2000, 1);
+        Bootstrap.Interval byFork = Bootstrap.ratioOfMedians(split(base), split(current), 0.99, 2000, 1);
         assertTrue(byFork.lower() <= 1.005 && byFork.upper() >= 1.17,
                 "forks resampled: the interval spans both fork levels: " + byFork);
         assertTrue(byFork.lower() < flat.lower(), "wider than iterations taken as independent: " + flat + " " + byFork);
         assertEquals(flat.estimate(), byFork.estimate(), 1e-12);
     }
 
+    private static double[][] split(double[] twenty) {
+        return new double[][]{java.util.Arrays.copyOfRange(twenty, 0, 10), java.util.Arrays.copyOfRange(twenty, 10, 20)};
+    }
+
     @Test
-    void blocksThatDoNotDivideTheSampleMeanOneFork() {
-        assertEquals(1, Bootstrap.forks(10, 3));
-        assertEquals(1, Bootstrap.forks(10, 10));
-        assertEquals(2, Bootstrap.forks(10, 5));
-        assertEquals(1, Bootstrap.forks(10, 0));
+    void forksOfUnequalLengthAreResampledAsRecorded() {
+        // one long fork at 100 and one short fork at 130: resampling forks must reach both levels
+        double[][] current = {new double[]{100, 100.1, 99.9, 100, 100.2, 99.8, 100, 100.1}, new double[]{130, 130.2}};
+        double[][] base = {new double[]{100, 100.1, 99.9, 100}, new double[]{100, 99.9, 100.1, 100}};
+        Bootstrap.Interval ci = Bootstrap.ratioOfMedians(base, current, 0.99, 4000, 5);
+        assertEquals(Descriptive.median(Bootstrap.flat(current)) / Descriptive.median(Bootstrap.flat(base)),
+                ci.estimate(), 1e-12);
+        assertTrue(ci.upper() > 1.2, "a resample made of the short fork twice moves the median to 130: " + ci);
+        assertTrue(ci.lower() < 1.01, "one made of the long fork twice stays at 100: " + ci);
+        assertEquals(10, Bootstrap.flat(current).length);
     }
 }

@@ -78,7 +78,7 @@ public final class BenchCharts {
             omitted.put("comparison", rows.size() - MAX_RATIOS);
             rows = rows.subList(0, MAX_RATIOS);
         }
-        List<String> cats = unique(rows.stream().map(r -> ChartStyle.shorten(r.id(), 32)).toList());
+        List<String> cats = unique(rows.stream().map(r -> ChartStyle.shorten(r.id().toString(), 32)).toList());
         List<Double> ratios = new ArrayList<>();
         List<Double> mids = new ArrayList<>();
         List<Double> halves = new ArrayList<>();
@@ -117,15 +117,15 @@ public final class BenchCharts {
         Set<String> implGroups = new HashSet<>();
         for (BenchResult r : ok) {
             if (r.params().containsKey(Grouping.IMPL)) {
-                implGroups.add(Grouping.adapterOf(r) + " / " + Grouping.groupOf(r));
+                implGroups.add(r.adapter() + " / " + Grouping.groupOf(r));
             }
         }
         Map<String, Map<String, Map<String, Double>>> byChart = new LinkedHashMap<>();
         for (BenchResult r : ok) {
-            String ag = Grouping.adapterOf(r) + " / " + Grouping.groupOf(r);
+            String ag = r.adapter() + " / " + Grouping.groupOf(r);
             boolean impls = implGroups.contains(ag);
             String key = impls ? ag : Grouping.groupOf(r);
-            String series = impls ? r.params().getOrDefault(Grouping.IMPL, "default") : Grouping.adapterOf(r);
+            String series = impls ? r.params().getOrDefault(Grouping.IMPL, "default") : r.adapter();
             String category = Grouping.label(r, Grouping.IMPL);
             byChart.computeIfAbsent(key, k -> new LinkedHashMap<>())
                     .computeIfAbsent(series, k -> new LinkedHashMap<>()).put(category, Grouping.medianNanos(r));
@@ -197,7 +197,7 @@ public final class BenchCharts {
             if (sizeParam == null) {
                 continue;
             }
-            String key = Grouping.adapterOf(r) + "/" + Grouping.label(r, sizeParam, Grouping.IMPL);
+            String key = r.adapter() + "/" + Grouping.label(r, sizeParam, Grouping.IMPL);
             String series = r.params().getOrDefault(Grouping.IMPL, "median");
             byWorkload.computeIfAbsent(key, k -> new LinkedHashMap<>())
                     .computeIfAbsent(series, k -> new TreeMap<>())
@@ -269,7 +269,7 @@ public final class BenchCharts {
         Map<String, List<BenchResult>> byWorkload = new LinkedHashMap<>();
         for (BenchResult r : ok) {
             if (r.samples().size() >= 2) {
-                byWorkload.computeIfAbsent(Grouping.adapterOf(r) + "/" + Grouping.workloadOf(r), k -> new ArrayList<>()).add(r);
+                byWorkload.computeIfAbsent(r.adapter() + "/" + r.workload(), k -> new ArrayList<>()).add(r);
             }
         }
         int made = 0;
@@ -311,7 +311,7 @@ public final class BenchCharts {
             ChartStyle.linearTicks(chart.getStyler());
             List<String> names = unique(rs.stream().map(r -> {
                 String p = Grouping.paramText(r);
-                return ChartStyle.shorten(p.isEmpty() ? Grouping.workloadOf(r) : p, 40);
+                return ChartStyle.shorten(p.isEmpty() ? r.workload() : p, 40);
             }).toList());
             for (int i = 0; i < rs.size(); i++) {
                 BenchResult r = rs.get(i);

@@ -37,7 +37,7 @@ public final class BencherReport implements ReportFormat {
                 continue;
             }
             double spread = Grouping.nanos(r.stats().max(), r.unit()) - Grouping.nanos(r.stats().min(), r.unit());
-            line(sb, r.id(), ns, Math.abs(spread));
+            line(sb, r.id().toString(), ns, Math.abs(spread));
         }
         return List.of(ReportFile.text("bencher.txt", sb.toString()));
     }
@@ -55,7 +55,7 @@ public final class BencherReport implements ReportFormat {
             }
             double spread = r.low() != null && r.high() != null && r.ratio() != null && r.ratio() > 0
                     ? ns * (r.high() - r.low()) / r.ratio() : 0;
-            line(sb, r.id(), ns, Math.abs(spread));
+            line(sb, r.id().toString(), ns, Math.abs(spread));
         }
         return List.of(ReportFile.text("comparison-bencher.txt", sb.toString()));
     }

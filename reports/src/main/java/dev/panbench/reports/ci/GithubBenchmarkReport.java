@@ -47,7 +47,7 @@ public final class GithubBenchmarkReport implements ReportFormat {
                 double hi = Grouping.nanos(s.ci99().get(1), r.unit());
                 range = "± " + Numbers.sig(Math.abs(hi - lo) / 2);
             }
-            out.add(new Entry(r.id(), "ns/op", ns, range,
+            out.add(new Entry(r.id().toString(), "ns/op", ns, range,
                     "n=" + s.n() + ", mean " + Numbers.score(s.mean(), r.unit()) + ", " + r.mode()));
         }
         return List.of(ReportFile.text("gh-bench.json", json(out)));
@@ -64,7 +64,7 @@ public final class GithubBenchmarkReport implements ReportFormat {
             if (Double.isNaN(ns)) {
                 continue;
             }
-            out.add(new Entry(r.id(), "ns/op", ns, null,
+            out.add(new Entry(r.id().toString(), "ns/op", ns, null,
                     r.verdict().label() + (r.ratio() == null ? "" : " " + Numbers.change(r.ratio())) + " vs " + c.base()));
         }
         return List.of(ReportFile.text("comparison-gh-bench.json", json(out)));

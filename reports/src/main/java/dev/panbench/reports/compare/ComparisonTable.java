@@ -1,5 +1,7 @@
 package dev.panbench.reports.compare;
 
+import dev.panbench.harness.model.ResultId;
+
 import java.util.Comparator;
 import java.util.List;
 
@@ -37,7 +39,7 @@ public record ComparisonTable(String base, String current, double threshold, dou
      * time ratio current/base (above 1 is slower) with interval [{@code low}, {@code high}]; any may be null when a
      * side is missing or failed. {@code note} explains a missing or failed side.
      */
-    public record Row(String id, String unit, Double baseValue, Double currentValue, Double ratio, Double low,
+    public record Row(ResultId id, String unit, Double baseValue, Double currentValue, Double ratio, Double low,
                       Double high, Verdict verdict, String note) {
     }
 

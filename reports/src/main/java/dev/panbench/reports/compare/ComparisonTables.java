@@ -2,6 +2,7 @@ package dev.panbench.reports.compare;
 
 import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.reports.compare.ComparisonTable.Row;
 import dev.panbench.reports.compare.ComparisonTable.Verdict;
 
@@ -22,7 +23,7 @@ public final class ComparisonTables {
 
     public static ComparisonTable of(Comparison c) {
         List<Row> rows = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
+        Set<ResultId> seen = new HashSet<>();
         for (Change ch : c.changes()) {
             Double lo = ch.ciLower();
             Double hi = ch.ciUpper();
@@ -43,12 +44,12 @@ public final class ComparisonTables {
                         f.side() + ": " + f.status() + (f.error() == null ? "" : " (" + f.error() + ")")));
             }
         }
-        for (String id : c.added()) {
+        for (ResultId id : c.added()) {
             if (seen.add(id)) {
                 rows.add(new Row(id, null, null, null, null, null, null, Verdict.ADDED, "only in current"));
             }
         }
-        for (String id : c.removed()) {
+        for (ResultId id : c.removed()) {
             if (seen.add(id)) {
                 rows.add(new Row(id, null, null, null, null, null, null, Verdict.REMOVED, "only in base"));
             }

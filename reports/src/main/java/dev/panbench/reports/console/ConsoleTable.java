@@ -27,10 +27,10 @@ public final class ConsoleTable {
                 var s = r.stats();
                 String ci = s.ci99() == null || s.ci99().size() != 2 ? ""
                         : "[" + Numbers.score(s.ci99().get(0), r.unit()) + ", " + Numbers.score(s.ci99().get(1), r.unit()) + "]";
-                rows.add(new String[]{r.id(), Numbers.score(s.median(), r.unit()), ci,
+                rows.add(new String[]{r.id().toString(), Numbers.score(s.median(), r.unit()), ci,
                         r.allocBytesPerOp() == null ? "" : Numbers.bytes(r.allocBytesPerOp()), throughput(r)});
             } else {
-                rows.add(new String[]{r.id(), r.status().name(), "", "", ""});
+                rows.add(new String[]{r.id().toString(), r.status().name(), "", "", ""});
                 notes.add(r.status() + " " + r.id() + ": " + (r.error() == null ? "no reason given" : r.error()));
             }
         }

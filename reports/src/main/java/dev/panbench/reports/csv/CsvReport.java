@@ -39,9 +39,9 @@ public final class CsvReport implements ReportFormat {
         MachinePeaks peaks = new MachinePeaks(file.results());
         for (BenchResult r : file.results()) {
             List<String> f = new ArrayList<>(HEADER.size());
-            f.add(Csv.text(r.id()));
-            f.add(Csv.text(Grouping.adapterOf(r)));
-            f.add(Csv.text(Grouping.workloadOf(r)));
+            f.add(Csv.text(r.id().toString()));
+            f.add(Csv.text(r.adapter()));
+            f.add(Csv.text(r.workload()));
             f.add(Csv.text(Grouping.groupOf(r)));
             f.add(Csv.text(r.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .collect(Collectors.joining(";"))));
@@ -82,7 +82,7 @@ public final class CsvReport implements ReportFormat {
         StringBuilder sb = new StringBuilder();
         Csv.row(sb, List.of("id", "unit", "base", "current", "ratio", "ratio_low", "ratio_high", "verdict", "note"));
         for (ComparisonTable.Row r : c.rowsRegressionsFirst()) {
-            Csv.row(sb, List.of(Csv.text(r.id()), Csv.text(r.unit()), Csv.number(r.baseValue()),
+            Csv.row(sb, List.of(Csv.text(r.id().toString()), Csv.text(r.unit()), Csv.number(r.baseValue()),
                     Csv.number(r.currentValue()), Csv.number(r.ratio()), Csv.number(r.low()), Csv.number(r.high()),
                     r.verdict().label(), Csv.text(r.note())));
         }

@@ -91,7 +91,7 @@ public final class HtmlReport implements ReportFormat {
         int order = 0;
         for (ComparisonTable.Row r : c.rowsRegressionsFirst()) {
             sb.append("<tr class=\"v-").append(r.verdict().name().toLowerCase(java.util.Locale.ROOT)).append("\">");
-            cell(sb, r.id(), null, false);
+            cell(sb, r.id().toString(), null, false);
             cell(sb, r.baseValue() == null ? "" : Numbers.score(r.baseValue(), r.unit()), nanos(r.baseValue(), r.unit()), true);
             cell(sb, r.currentValue() == null ? "" : Numbers.score(r.currentValue(), r.unit()), nanos(r.currentValue(), r.unit()), true);
             cell(sb, r.ratio() == null ? "" : Numbers.factor(r.ratio()), r.ratio(), true);
@@ -189,8 +189,8 @@ public final class HtmlReport implements ReportFormat {
         sb.append("<th class=\"num\">n</th></tr></thead>\n<tbody>\n");
         for (BenchResult r : file.results()) {
             sb.append("<tr class=\"s-").append(r.status().name()).append("\">");
-            cell(sb, r.id(), null, false);
-            cell(sb, Grouping.adapterOf(r), null, false);
+            cell(sb, r.id().toString(), null, false);
+            cell(sb, r.adapter(), null, false);
             cell(sb, Grouping.groupOf(r), null, false);
             cell(sb, r.ok() ? "ok" : r.status().name() + ": " + (r.error() == null ? "no reason given" : r.error()), null, false);
             var s = r.stats();

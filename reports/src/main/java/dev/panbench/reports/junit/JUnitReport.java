@@ -35,7 +35,7 @@ public final class JUnitReport implements ReportFormat {
     public List<ReportFile> render(ResultFile file, ReportOptions options) {
         Map<String, List<BenchResult>> byAdapter = new LinkedHashMap<>();
         for (BenchResult r : file.results()) {
-            byAdapter.computeIfAbsent(Grouping.adapterOf(r), k -> new java.util.ArrayList<>()).add(r);
+            byAdapter.computeIfAbsent(r.adapter(), k -> new java.util.ArrayList<>()).add(r);
         }
         Xml x = new Xml();
         x.start("testsuites").attr("name", "panbench")
@@ -57,8 +57,8 @@ public final class JUnitReport implements ReportFormat {
                 x.attr("hostname", host);
             }
             for (BenchResult r : rs) {
-                x.start("testcase").attr("classname", "panbench." + Grouping.adapterOf(r) + "." + Grouping.groupOf(r))
-                        .attr("name", r.id()).attr("time", 0);
+                x.start("testcase").attr("classname", "panbench." + r.adapter() + "." + Grouping.groupOf(r))
+                        .attr("name", r.id().toString()).attr("time", 0);
                 switch (r.status()) {
                     case ok -> {
                         if (r.stats() != null) {
@@ -95,9 +95,8 @@ public final class JUnitReport implements ReportFormat {
                 .attr("tests", rows.size()).attr("failures", failures).attr("errors", errors)
                 .attr("skipped", skipped).attr("time", 0);
         for (ComparisonTable.Row r : rows) {
-            int slash = r.id().indexOf('/');
-            x.start("testcase").attr("classname", "panbench." + (slash > 0 ? r.id().substring(0, slash) : r.id()))
-                    .attr("name", r.id()).attr("time", 0);
+            x.start("testcase").attr("classname", "panbench." + r.id().adapter())
+                    .attr("name", r.id().toString()).attr("time", 0);
             String detail = detail(c, r);
             switch (r.verdict()) {
                 case REGRESSED -> x.start("failure").attr("type", "regression").attr("message", detail).text(detail).end();

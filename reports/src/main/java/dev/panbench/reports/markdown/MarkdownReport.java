@@ -44,7 +44,7 @@ public final class MarkdownReport implements ReportFormat {
             if (!notOk.isEmpty()) {
                 sb.append('\n');
                 for (BenchResult r : notOk) {
-                    sb.append("- ").append(Markdown.text(r.id())).append(": ").append(r.status().name())
+                    sb.append("- ").append(Markdown.text(r.id().toString())).append(": ").append(r.status().name())
                             .append(" (").append(Markdown.text(r.error() == null ? "no reason given" : r.error()))
                             .append(")\n");
                 }
@@ -145,7 +145,7 @@ public final class MarkdownReport implements ReportFormat {
             if (r.note() != null && !r.note().isBlank()) {
                 verdict += " (" + Markdown.text(r.note()) + ")";
             }
-            rows.add(List.of(Markdown.text(r.id()),
+            rows.add(List.of(Markdown.text(r.id().toString()),
                     r.baseValue() == null ? "" : Numbers.score(r.baseValue(), r.unit()),
                     r.currentValue() == null ? "" : Numbers.score(r.currentValue(), r.unit()),
                     r.ratio() == null ? "" : Numbers.factor(r.ratio()),

@@ -36,10 +36,12 @@ class JvmAdapterRunTest {
         assertTrue(file.environment().adapters().get("jvm").available());
         assertNotNull(file.environment().cpu().model());
         assertEquals(List.of("jvm/call/empty", "jvm/call/identity[type=long]", "jvm/array/sum[size=1024]"),
-                file.results().stream().map(BenchResult::id).toList());
+                file.results().stream().map(r -> r.id().toString()).toList());
         for (BenchResult r : file.results()) {
             assertEquals(BenchResult.Status.ok, r.status(), r.id() + ": " + r.error());
             assertEquals(2 * 3, r.samples().size(), r.id() + ": forks x iterations samples");
+            assertEquals(2, r.forks().size(), r.id() + ": each JMH fork kept as its own list");
+            assertTrue(r.forks().stream().allMatch(f -> f.size() == 3), r.id() + ": " + r.forks());
             assertTrue(r.stats().median() > 0, r.id() + " has a positive median");
             assertEquals("ns/op", r.unit());
             assertNotNull(r.allocBytesPerOp(), r.id() + " has an allocation figure");

@@ -35,8 +35,8 @@ class WorkloadsVerifyTest {
         Blackhole bh = new Blackhole(
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
         // impl=python rows are timed by the Python driver, through the runner in PythonRowsTest
-        return plan.stream().filter(row -> !row.id().contains("impl=python")).map(row -> DynamicTest.dynamicTest(
-                row.id(), () -> {
+        return plan.stream().filter(row -> !"python".equals(row.params().get("impl", null))).map(row -> DynamicTest.dynamicTest(
+                row.id().toString(), () -> {
             assertTrue(row.availability().available(), row.id() + ": " + row.availability().reason());
             try (Workload w = row.spec().factory().get()) {
                 w.setup(row.params());
