@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.stats.Bootstrap;
 import dev.panbench.harness.stats.Descriptive;
 import dev.panbench.harness.stats.MannWhitney;
 import dev.panbench.harness.stats.RobustSpread;
@@ -55,7 +57,7 @@ public final class RunToRunVerdicts {
         if (history == null || history.runs().size() < 2) {
             return pairwise;
         }
-        Map<String, BenchResult> currentById = new LinkedHashMap<>();
+        Map<ResultId, BenchResult> currentById = new LinkedHashMap<>();
         for (BenchResult r : current.results()) {
             currentById.putIfAbsent(r.id(), r);
         }
@@ -63,13 +65,11 @@ public final class RunToRunVerdicts {
         Map<String, RunLevel> levels = new LinkedHashMap<>();
         for (Change c : pairwise.changes()) {
             BenchResult cur = currentById.get(c.id());
-            List<double[]> runs = new ArrayList<>();
-            List<Integer> blocks = new ArrayList<>();
+            List<double[][]> runs = new ArrayList<>();
             for (BaselineHistory.Run run : history.runs()) {
                 for (BenchResult r : run.results().results()) {
                     if (r.id().equals(c.id()) && r.ok() && sameUnit(r, cur) && positive(r.samples())) {
-                        runs.add(samples(r));
-                        blocks.add(Comparisons.iterationsPerFork(run.results(), r));
+                        runs.add(Comparisons.forks(r));
                         break;
                     }
                 }
@@ -79,9 +79,9 @@ public final class RunToRunVerdicts {
                 changes.add(withNote(c, c.note() == null ? why : c.note() + "; " + why));
                 continue;
             }
-            Judged j = judged(c, runs, blocks, samples(cur), Comparisons.iterationsPerFork(current, cur), settings);
+            Judged j = judged(c, runs, Comparisons.forks(cur), settings);
             changes.add(j.change());
-            levels.put(c.id(), j.level());
+            levels.put(c.id().toString(), j.level());
         }
         Map<String, Object> extra = new LinkedHashMap<>(pairwise.extra());
         Map<String, Object> block = new LinkedHashMap<>();
@@ -96,18 +96,19 @@ public final class RunToRunVerdicts {
     }
 
     /** One result against its history runs; what the simulations exercise directly. */
-    public static Change judgeOne(Change pairwise, List<double[]> runs, List<Integer> blocks, double[] current,
-                                  int currentBlock, CompareSettings settings) {
-        return judged(pairwise, runs, blocks, current, currentBlock, settings).change();
+    public static Change judgeOne(Change pairwise, List<double[][]> runs, double[][] current,
+                                  CompareSettings settings) {
+        return judged(pairwise, runs, current, settings).change();
     }
 
     private record Judged(Change change, RunLevel level) {
     }
 
-    private static Judged judged(Change pairwise, List<double[]> runs, List<Integer> blocks, double[] current,
-                                 int currentBlock, CompareSettings settings) {
-        RunToRun.Estimate e = RunToRun.estimate(runs, blocks);
-        RunToRun.Prediction p = RunToRun.predict(e, current, currentBlock, settings.confidence());
+    private static Judged judged(Change pairwise, List<double[][]> runs, double[][] currentForks,
+                                 CompareSettings settings) {
+        RunToRun.Estimate e = RunToRun.estimate(runs);
+        RunToRun.Prediction p = RunToRun.predict(e, currentForks, settings.confidence());
+        double[] current = Bootstrap.flat(currentForks);
         boolean higherIsBetter = pairwise.higherIsBetter();
         double threshold = pairwise.threshold();
         double ratio = Math.exp(p.shift());
@@ -146,8 +147,8 @@ public final class RunToRunVerdicts {
         return new Judged(c, new RunLevel(e.runs(), e.runSd(), e.runComponent(), e.withinSd(), band));
     }
 
-    private static double[] pooled(List<double[]> runs) {
-        return runs.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+    private static double[] pooled(List<double[][]> runs) {
+        return runs.stream().map(Bootstrap::flat).flatMapToDouble(java.util.Arrays::stream).toArray();
     }
 
     private static boolean sameUnit(BenchResult a, BenchResult b) {
@@ -156,10 +157,6 @@ public final class RunToRunVerdicts {
 
     private static boolean positive(List<Double> samples) {
         return !samples.isEmpty() && samples.stream().allMatch(x -> x > 0 && Double.isFinite(x));
-    }
-
-    private static double[] samples(BenchResult r) {
-        return r.samples().stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static Change withNote(Change c, String note) {

@@ -2,7 +2,6 @@ package dev.panbench.harness.stats;
 
 import org.apache.commons.math3.distribution.TDistribution;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -66,12 +65,9 @@ public final class RunToRun {
         }
     }
 
-    /**
-     * @param runSamples each run's samples of the result (forks one after another)
-     * @param blocks     iterations per fork of each run (its length when it has one fork, or when unknown)
-     */
-    public static Estimate estimate(List<double[]> runSamples, List<Integer> blocks) {
-        int r = runSamples.size();
+    /** @param runs each run's samples of the result, fork by fork */
+    public static Estimate estimate(List<double[][]> runs) {
+        int r = runs.size();
         if (r < 2) {
             throw new IllegalArgumentException("run-to-run variation needs two runs or more, not " + r);
         }
@@ -80,13 +76,12 @@ public final class RunToRun {
         double perFork = 0;
         int multiFork = 0;
         for (int i = 0; i < r; i++) {
-            double[] x = runSamples.get(i);
-            m[i] = Math.log(Descriptive.median(x));
-            double vi = withinVariance(x, blocks.get(i));
+            double[][] x = runs.get(i);
+            m[i] = Math.log(Descriptive.median(Bootstrap.flat(x)));
+            double vi = withinVariance(x);
             v += vi;
-            int forks = Bootstrap.forks(x.length, blocks.get(i));
-            if (forks >= 2) {
-                perFork += vi * forks;
+            if (x.length >= 2) {
+                perFork += vi * x.length;
                 multiFork++;
             }
         }
@@ -97,12 +92,12 @@ public final class RunToRun {
                 multiFork == 0 ? Double.NaN : perFork / multiFork);
     }
 
-    /** Where a new run with these samples falls, at {@code confidence} (0.99: a 99% prediction interval). */
-    public static Prediction predict(Estimate e, double[] current, int block, double confidence) {
-        double shift = Math.log(Descriptive.median(current)) - e.center();
-        int forks = Bootstrap.forks(current.length, block);
+    /** Where a new run with these forks falls, at {@code confidence} (0.99: a 99% prediction interval). */
+    public static Prediction predict(Estimate e, double[][] current, double confidence) {
+        double shift = Math.log(Descriptive.median(Bootstrap.flat(current))) - e.center();
+        int forks = current.length;
         // a run's own two forks pin their spread poorly; the history's forks, many more, know it better
-        double own = Double.isNaN(e.forkVariance()) ? withinVariance(current, block) : e.forkVariance() / forks;
+        double own = Double.isNaN(e.forkVariance()) ? withinVariance(current) : e.forkVariance() / forks;
         double between = e.runComponent() * e.runComponent();
         double historyRun = between + e.withinSd() * e.withinSd();
         double se = Math.sqrt(between + Math.max(own, e.withinSd() * e.withinSd()) + historyRun / e.runs());
@@ -122,16 +117,16 @@ public final class RunToRun {
      * has two forks or more; else the large-sample variance of a median, {@code (pi / 2) sd^2 / n}, with a robust
      * sd (1.4826 MAD) of its log iterations.
      */
-    static double withinVariance(double[] samples, int block) {
-        int forks = Bootstrap.forks(samples.length, block);
-        if (forks >= 2) {
-            double[] fm = new double[forks];
-            for (int f = 0; f < forks; f++) {
-                fm[f] = Math.log(Descriptive.median(Arrays.copyOfRange(samples, f * block, (f + 1) * block)));
+    static double withinVariance(double[][] forks) {
+        if (forks.length >= 2) {
+            double[] fm = new double[forks.length];
+            for (int f = 0; f < forks.length; f++) {
+                fm[f] = Math.log(Descriptive.median(forks[f]));
             }
             double sd = Descriptive.stddev(fm, Descriptive.mean(fm));
-            return sd * sd / forks;
+            return sd * sd / forks.length;
         }
+        double[] samples = Bootstrap.flat(forks);
         if (samples.length < 2) {
             return 0;
         }

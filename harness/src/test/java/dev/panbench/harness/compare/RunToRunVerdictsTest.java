@@ -4,11 +4,11 @@ import dev.panbench.harness.Fixtures;
 import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -36,10 +36,15 @@ class RunToRunVerdictsTest {
     }
 
     private static Change judge(List<double[]> history, double[] current) {
-        Change pairwise = Comparisons.ofSamples("jvm/x", "ns/op", history.getLast(), BLOCK, current, BLOCK, 0.05,
-                SETTINGS);
-        return RunToRunVerdicts.judgeOne(pairwise, history, Collections.nCopies(history.size(), BLOCK), current, BLOCK,
-                SETTINGS);
+        Change pairwise = Comparisons.ofForks(ResultId.parse("jvm/x"), "ns/op", split(history.getLast()),
+                split(current), 0.05, SETTINGS);
+        return RunToRunVerdicts.judgeOne(pairwise, history.stream().map(RunToRunVerdictsTest::split).toList(),
+                split(current), SETTINGS);
+    }
+
+    /** A run's samples as its two forks of {@code BLOCK} iterations. */
+    private static double[][] split(double[] run) {
+        return new double[][]{Arrays.copyOfRange(run, 0, BLOCK), Arrays.copyOfRange(run, BLOCK, run.length)};
     }
 
     private static List<double[]> history(SplittableRandom rnd, double runSd) {
@@ -60,7 +65,8 @@ class RunToRunVerdictsTest {
         for (int t = 0; t < trials; t++) {
             List<double[]> h = history(rnd, 0.03);
             double[] current = run(rnd, 100, 0.03);
-            if (Comparisons.ofSamples("jvm/x", "ns/op", h.getLast(), BLOCK, current, BLOCK, 0.05, SETTINGS).verdict()
+            if (Comparisons.ofForks(ResultId.parse("jvm/x"), "ns/op", split(h.getLast()), split(current), 0.05,
+                    SETTINGS).verdict()
                     == Verdict.regressed) {
                 pairwiseRegressed++;
             }
@@ -129,12 +135,15 @@ class RunToRunVerdictsTest {
     }
 
     private static Verdict verdict(Comparison c, String id) {
-        return c.changes().stream().filter(ch -> ch.id().equals(id)).findFirst().orElseThrow().verdict();
+        return c.changes().stream().filter(ch -> ch.id().toString().equals(id)).findFirst().orElseThrow().verdict();
     }
 
     private static ResultFile file(String runId, double[] a, double[] b) {
-        List<BenchResult> rs = List.of(Fixtures.ok("jvm/a", "ns/op", Arrays.stream(a).boxed().toList()),
-                Fixtures.ok("jvm/b", "ns/op", Arrays.stream(b).boxed().toList()));
+        List<BenchResult> rs = List.of(Fixtures.forks("jvm/a", "ns/op", forks(a)), Fixtures.forks("jvm/b", "ns/op", forks(b)));
         return Fixtures.file(runId, Fixtures.machine("Test CPU"), rs);
+    }
+
+    private static List<List<Double>> forks(double[] run) {
+        return Arrays.stream(split(run)).map(f -> Arrays.stream(f).boxed().toList()).toList();
     }
 }

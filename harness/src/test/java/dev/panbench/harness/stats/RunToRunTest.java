@@ -39,8 +39,18 @@ class RunToRunTest {
         return out;
     }
 
-    static List<Integer> blocks(int r) {
-        return java.util.Collections.nCopies(r, ITERATIONS);
+    /** Consecutive blocks of {@code block} samples as forks (a sample shorter than a block is one fork). */
+    static double[][] split(double[] x, int block) {
+        int forks = Math.max(1, x.length / block);
+        double[][] out = new double[forks][];
+        for (int f = 0; f < forks; f++) {
+            out[f] = java.util.Arrays.copyOfRange(x, f * block, f == forks - 1 ? x.length : (f + 1) * block);
+        }
+        return out;
+    }
+
+    static List<double[][]> split(List<double[]> runs) {
+        return runs.stream().map(x -> split(x, ITERATIONS)).toList();
     }
 
     static double gaussian(SplittableRandom rnd) {
@@ -50,7 +60,7 @@ class RunToRunTest {
     @Test
     void recoversAKnownRunComponentAboveForksAndIterations() {
         SplittableRandom rnd = new SplittableRandom(7);
-        RunToRun.Estimate e = RunToRun.estimate(runs(rnd, 400, 0.05, 0.01, 0.01), blocks(400));
+        RunToRun.Estimate e = RunToRun.estimate(split(runs(rnd, 400, 0.05, 0.01, 0.01)));
         assertEquals(0.05, e.runComponent(), 0.006, "run component");
         // a run's median from 2 forks: fork sd 1% plus the median of 5 iterations at 1%, over 2 forks
         assertTrue(e.withinSd() > 0.004 && e.withinSd() < 0.012, "within-run part " + e.withinSd());
@@ -61,7 +71,7 @@ class RunToRunTest {
     @Test
     void findsNoRunComponentWhereRunsDifferOnlyByTheirForksAndIterations() {
         SplittableRandom rnd = new SplittableRandom(11);
-        RunToRun.Estimate e = RunToRun.estimate(runs(rnd, 400, 0, 0.02, 0.01), blocks(400));
+        RunToRun.Estimate e = RunToRun.estimate(split(runs(rnd, 400, 0, 0.02, 0.01)));
         assertTrue(e.runComponent() < 0.005, "run component " + e.runComponent());
         assertEquals(e.runSd(), e.withinSd(), 0.004, "all of the spread is explained inside runs");
     }
@@ -72,8 +82,8 @@ class RunToRunTest {
         int trials = 4000;
         int outside = 0;
         for (int t = 0; t < trials; t++) {
-            RunToRun.Estimate e = RunToRun.estimate(runs(rnd, 5, 0.04, 0.01, 0.01), blocks(5));
-            if (RunToRun.predict(e, run(rnd, 100, 0.04, 0.01, 0.01), ITERATIONS, 0.99).outside()) {
+            RunToRun.Estimate e = RunToRun.estimate(split(runs(rnd, 5, 0.04, 0.01, 0.01)));
+            if (RunToRun.predict(e, split(run(rnd, 100, 0.04, 0.01, 0.01), ITERATIONS), 0.99).outside()) {
                 outside++;
             }
         }
@@ -86,8 +96,8 @@ class RunToRunTest {
         SplittableRandom rnd = new SplittableRandom(5);
         int caught = 0;
         for (int t = 0; t < 500; t++) {
-            RunToRun.Estimate e = RunToRun.estimate(runs(rnd, 5, 0.005, 0.005, 0.005), blocks(5));
-            RunToRun.Prediction p = RunToRun.predict(e, run(rnd, 110, 0.005, 0.005, 0.005), ITERATIONS, 0.99);
+            RunToRun.Estimate e = RunToRun.estimate(split(runs(rnd, 5, 0.005, 0.005, 0.005)));
+            RunToRun.Prediction p = RunToRun.predict(e, split(run(rnd, 110, 0.005, 0.005, 0.005), ITERATIONS), 0.99);
             if (p.outside() && p.shift() > 0) {
                 caught++;
             }
@@ -98,19 +108,19 @@ class RunToRunTest {
     @Test
     void aNewRunWithFewerForksWidensTheInterval() {
         SplittableRandom rnd = new SplittableRandom(9);
-        RunToRun.Estimate e = RunToRun.estimate(runs(rnd, 6, 0.01, 0.03, 0.01), blocks(6));
+        RunToRun.Estimate e = RunToRun.estimate(split(runs(rnd, 6, 0.01, 0.03, 0.01)));
         double[] twoForks = run(rnd, 100, 0.01, 0.03, 0.01);
         double[] oneFork = java.util.Arrays.copyOf(twoForks, ITERATIONS);
-        assertTrue(RunToRun.predict(e, oneFork, ITERATIONS, 0.99).halfWidth()
-                > RunToRun.predict(e, twoForks, ITERATIONS, 0.99).halfWidth());
+        assertTrue(RunToRun.predict(e, split(oneFork, ITERATIONS), 0.99).halfWidth()
+                > RunToRun.predict(e, split(twoForks, ITERATIONS), 0.99).halfWidth());
     }
 
     @Test
     void identicalRunsLeaveNoRoom() {
         double[] r = {10, 10, 10, 10};
-        RunToRun.Estimate e = RunToRun.estimate(List.of(r, r, r), List.of(4, 4, 4));
+        RunToRun.Estimate e = RunToRun.estimate(List.of(split(r, 4), split(r, 4), split(r, 4)));
         assertEquals(0, e.runSd());
-        assertEquals(1, RunToRun.predict(e, r, 4, 0.99).pValue());
-        assertEquals(0, RunToRun.predict(e, new double[]{11, 11, 11, 11}, 4, 0.99).pValue());
+        assertEquals(1, RunToRun.predict(e, split(r, 4), 0.99).pValue());
+        assertEquals(0, RunToRun.predict(e, split(new double[]{11, 11, 11, 11}, 4), 0.99).pValue());
     }
 }
