@@ -54,6 +54,13 @@ public final class Speedups {
         return OptionalDouble.of(theirs / mine);
     }
 
+    /** Whether {@code r}'s speed-up compares against (or is) a result that ran degraded; such a ratio must say so. */
+    public boolean againstDegraded(BenchResult r) {
+        BenchResult ref = references.get(key(r));
+        return ref != null && (dev.panbench.harness.model.ResultMarks.degraded(ref) != null
+                || dev.panbench.harness.model.ResultMarks.degraded(r) != null);
+    }
+
     private static String key(BenchResult r) {
         Map<String, String> p = new LinkedHashMap<>(r.params());
         p.remove(Grouping.IMPL);

@@ -53,7 +53,7 @@ class HtmlInChromiumTest {
         chromium = candidates.stream().filter(c -> Files.isExecutable(Path.of(c))).findFirst().orElse(null);
     }
 
-    private static void requireChromium() {
+    static void requireChromium() {
         assumeTrue(chromium != null, "chromium not installed (apt-get install chromium, or set PANBENCH_CHROMIUM)");
     }
 
@@ -66,7 +66,7 @@ class HtmlInChromiumTest {
         }
     }
 
-    private static Run chromium(Path page, String... extra) throws IOException, InterruptedException {
+    static Run chromium(Path page, String... extra) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
                 "--hide-scrollbars", "--enable-logging=stderr", "--v=0", "--window-size=1400,2000"));
         cmd.addAll(List.of(extra));

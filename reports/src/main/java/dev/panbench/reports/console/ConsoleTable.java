@@ -27,8 +27,12 @@ public final class ConsoleTable {
                 var s = r.stats();
                 String ci = s.ci99() == null || s.ci99().size() != 2 ? ""
                         : "[" + Numbers.score(s.ci99().get(0), r.unit()) + ", " + Numbers.score(s.ci99().get(1), r.unit()) + "]";
-                rows.add(new String[]{r.id().toString(), Numbers.score(s.median(), r.unit()), ci,
-                        r.allocBytesPerOp() == null ? "" : Numbers.bytes(r.allocBytesPerOp()), throughput(r)});
+                String degraded = dev.panbench.harness.model.ResultMarks.degraded(r);
+                rows.add(new String[]{r.id().toString() + (degraded == null ? "" : " DEGRADED"), Numbers.score(s.median(), r.unit()),
+                        ci, r.allocBytesPerOp() == null ? "" : Numbers.bytes(r.allocBytesPerOp()), throughput(r)});
+                if (degraded != null) {
+                    notes.add("DEGRADED " + r.id() + ": " + degraded);
+                }
             } else {
                 rows.add(new String[]{r.id().toString(), r.status().name(), "", "", ""});
                 notes.add(r.status() + " " + r.id() + ": " + (r.error() == null ? "no reason given" : r.error()));

@@ -3,6 +3,7 @@ package dev.panbench.reports.html;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.Grouping;
 import dev.panbench.reports.MachinePeaks;
 import dev.panbench.reports.Numbers;
@@ -15,6 +16,7 @@ import dev.panbench.reports.charts.BenchCharts;
 import dev.panbench.reports.charts.ChartExport;
 import dev.panbench.reports.charts.NamedChart;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.frameworks.CrossFramework;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,6 +61,7 @@ public final class HtmlReport implements ReportFormat {
             sb.append("</ul></section>\n");
         }
         charts(sb, BenchCharts.forResults(file));
+        CrossFrameworkHtml.render(sb, CrossFramework.of(file.results(), options.reference()));
         resultsTable(sb, file, options);
         environment(sb, file.environment());
         return List.of(ReportFile.text("report.html", tail(sb)));
@@ -192,7 +195,9 @@ public final class HtmlReport implements ReportFormat {
             cell(sb, r.id().toString(), null, false);
             cell(sb, r.adapter(), null, false);
             cell(sb, Grouping.groupOf(r), null, false);
-            cell(sb, r.ok() ? "ok" : r.status().name() + ": " + (r.error() == null ? "no reason given" : r.error()), null, false);
+            String degraded = ResultMarks.degraded(r);
+            cell(sb, r.ok() ? (degraded == null ? "ok" : "ok, DEGRADED: " + degraded)
+                    : r.status().name() + ": " + (r.error() == null ? "no reason given" : r.error()), null, false);
             var s = r.stats();
             boolean has = r.ok() && s != null;
             cell(sb, has ? Numbers.score(s.median(), r.unit()) : "", has ? Grouping.medianNanos(r) : null, true);
@@ -204,7 +209,8 @@ public final class HtmlReport implements ReportFormat {
             cell(sb, has ? peaks.throughputText(r) : "", has ? throughputValue(r) : null, true);
             if (showSpeedup) {
                 OptionalDouble sp = speedups.of(r);
-                cell(sb, sp.isPresent() ? Numbers.factor(sp.getAsDouble()) : "", sp.isPresent() ? sp.getAsDouble() : null, true);
+                cell(sb, sp.isPresent() ? Numbers.factor(sp.getAsDouble()) + (speedups.againstDegraded(r) ? " vs DEGRADED" : "")
+                        : "", sp.isPresent() ? sp.getAsDouble() : null, true);
             }
             if (showPeak) {
                 var share = peaks.shareOf(r);

@@ -2,6 +2,7 @@ package dev.panbench.reports.markdown;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.Grouping;
 import dev.panbench.reports.MachinePeaks;
 import dev.panbench.reports.Numbers;
@@ -11,6 +12,7 @@ import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.RunSummary;
 import dev.panbench.reports.Speedups;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.frameworks.CrossFramework;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,15 +39,19 @@ public final class MarkdownReport implements ReportFormat {
         }
         Speedups speedups = new Speedups(file.results(), options.reference());
         MachinePeaks peaks = new MachinePeaks(file.results());
+        sb.append(CrossFrameworkMarkdown.render(CrossFramework.of(file.results(), options.reference())));
         for (Grouping.Group g : Grouping.byAdapterAndGroup(file.results())) {
             sb.append("\n## ").append(Markdown.text(g.title())).append("\n\n");
             sb.append(groupTable(g, speedups, peaks));
-            List<BenchResult> notOk = g.results().stream().filter(r -> !r.ok()).toList();
+            List<BenchResult> notOk = g.results().stream().filter(r -> !r.ok() || ResultMarks.degraded(r) != null)
+                    .toList();
             if (!notOk.isEmpty()) {
                 sb.append('\n');
                 for (BenchResult r : notOk) {
-                    sb.append("- ").append(Markdown.text(r.id().toString())).append(": ").append(r.status().name())
-                            .append(" (").append(Markdown.text(r.error() == null ? "no reason given" : r.error()))
+                    String why = r.ok() ? "**DEGRADED**" : r.status().name();
+                    String reason = r.ok() ? ResultMarks.degraded(r) : r.error();
+                    sb.append("- ").append(Markdown.text(r.id().toString())).append(": ").append(why)
+                            .append(" (").append(Markdown.text(reason == null ? "no reason given" : reason))
                             .append(")\n");
                 }
             }
@@ -71,7 +77,7 @@ public final class MarkdownReport implements ReportFormat {
         boolean anyShare = false;
         for (BenchResult r : g.results()) {
             List<String> row = new ArrayList<>();
-            row.add(Markdown.text(Grouping.label(r)));
+            row.add(Markdown.text(Grouping.label(r)) + (ResultMarks.degraded(r) != null ? " **DEGRADED**" : ""));
             if (r.ok() && r.stats() != null) {
                 var s = r.stats();
                 row.add(Numbers.score(s.median(), r.unit()));
@@ -91,7 +97,8 @@ public final class MarkdownReport implements ReportFormat {
             anyShare |= !share.isEmpty();
             row.add(alloc);
             row.add(tp);
-            row.add(sp.isPresent() ? Numbers.factor(sp.getAsDouble()) : "");
+            row.add(sp.isPresent() ? Numbers.factor(sp.getAsDouble()) + (speedups.againstDegraded(r) ? " vs DEGRADED" : "")
+                    : "");
             row.add(share);
             rows.add(row);
         }

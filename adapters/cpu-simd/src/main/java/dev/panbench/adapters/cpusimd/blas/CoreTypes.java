@@ -60,6 +60,6 @@ public final class CoreTypes {
             return Optional.empty();
         }
         return Optional.of("OpenBLAS runs its " + corename + " kernels (" + core + ") on a CPU with " + cpu
-                + coreTypeFor(cpu).map(t -> "; OPENBLAS_CORETYPE=" + t + " would use them").orElse(""));
+                + coreTypeFor(cpu).map(t -> "; OPENBLAS_CORETYPE=" + t + " selects its " + cpu + " kernels").orElse(""));
     }
 }

@@ -1,0 +1,91 @@
+package dev.panbench.reports;
+
+import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.html.HtmlReport;
+import dev.panbench.reports.markdown.MarkdownReport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The cross-framework table, from a real run ({@code frameworks/results.json}: cpu-simd with numpy and a forced
+ * {@code OPENBLAS_CORETYPE=Prescott}, tvm-ffi with Python's tvm_ffi): one row per workload and size, one column per
+ * impl, speed-ups against the row's framework, published seed figures beside ours, and degraded peers said loudly.
+ */
+class CrossFrameworkReportTest {
+
+    @TempDir
+    Path tmp;
+
+    private static ResultFile file() throws Exception {
+        Path p = Path.of(CrossFrameworkReportTest.class.getResource("/frameworks/results.json").toURI());
+        return ResultFiles.read(p);
+    }
+
+    private static BenchResult byId(ResultFile f, String id) {
+        return f.results().stream().filter(r -> r.id().toString().equals(id)).findFirst().orElseThrow();
+    }
+
+    private static String row(String md, String start) {
+        return md.lines().filter(l -> l.startsWith(start)).findFirst().orElseThrow(() -> new AssertionError(start));
+    }
+
+    @Test
+    void markdownHasOneTablePerAdapterWithSpeedupsAgainstTheFrameworkAndSeedFigures() throws Exception {
+        ResultFile f = file();
+        String md = new String(new MarkdownReport().render(f, ReportOptions.DEFAULT).getFirst().content(),
+                StandardCharsets.UTF_8);
+        assertTrue(md.contains("## Cross-framework"), md);
+        assertTrue(md.indexOf("### cpu-simd") < md.indexOf("### tvm-ffi"));
+        String nop = row(md, "| call/nop | args=0 | python |");
+        double java = Grouping.medianNanos(byId(f, "tvm-ffi/call/nop[args=0,impl=java]"));
+        double python = Grouping.medianNanos(byId(f, "tvm-ffi/call/nop[args=0,impl=python]"));
+        assertTrue(nop.contains(Numbers.time(java) + " (" + Numbers.factor(python / java) + ")"), nop);
+        assertTrue(nop.contains("TVM NOP (no args): Julia 11 ns, Python 72 ns (TVMFFI.jl README)"), nop);
+        assertTrue(row(md, "| call/tensor-arg | size=1024 | python |").contains("Python 298 ns"));
+    }
+
+    @Test
+    void degradedPeersAreMarkedInEveryTableAndEverySpeedupAgainstThem() throws Exception {
+        ResultFile f = file();
+        String md = new String(new MarkdownReport().render(f, new ReportOptions("openblas", false)).getFirst()
+                .content(), StandardCharsets.UTF_8);
+        assertTrue(md.contains("> **DEGRADED peers**"), md);
+        assertTrue(md.contains("impl=openblas: OpenBLAS runs its Prescott kernels (SSE) on a CPU with AVX512"), md);
+        String sgemm = row(md, "| gemm/sgemm | size=256, dtype=f32, threads=1 | openblas |");
+        assertTrue(sgemm.matches(".*\\| [^|]*vs DEGRADED[^|]* \\| \\*\\*[^|]*DEGRADED\\*\\* \\|.*"),
+                "simd's speed-up says it is against a degraded peer, openblas's cell is marked: " + sgemm);
+        String group = row(md, "| gemm/sgemm \\[size=256, dtype=f32, impl=openblas, threads=1\\]");
+        assertTrue(group.contains("**DEGRADED**"), group);
+        assertTrue(md.contains("gemm/sgemm\\[size=256,dtype=f32,impl=numpy,threads=1\\]: **DEGRADED** (numpy's "
+                + "OpenBLAS runs its Katmai kernels"), md);
+    }
+
+    @Test
+    void htmlTableRendersInChromiumWithTheDegradedCellsMarked() throws Exception {
+        HtmlInChromiumTest.findChromium();
+        HtmlInChromiumTest.requireChromium();
+        Path page = tmp.resolve("report.html");
+        Files.write(page, new HtmlReport().render(file(), ReportOptions.DEFAULT).getFirst().content());
+        HtmlInChromiumTest.Run dom = HtmlInChromiumTest.chromium(page, "--dump-dom");
+        assertEquals(List.of(), dom.console());
+        String html = dom.stdout();
+        int at = html.indexOf("<section id=\"frameworks\">");
+        assertTrue(at > 0, "the cross-framework section is in the page");
+        String section = html.substring(at, html.indexOf("</section>", at));
+        assertEquals(2, section.split("<table>", -1).length - 1, "one table per adapter");
+        assertEquals(4, section.split("class=\"num degraded\"", -1).length - 1,
+                "openblas and numpy cells of dot and sgemm");
+        assertFalse(section.contains("class=\"num degraded\" title=\"\""));
+    }
+}
