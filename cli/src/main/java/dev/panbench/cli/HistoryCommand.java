@@ -1,0 +1,77 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.baseline.BaselineHistory;
+import dev.panbench.harness.baseline.BaselineStore;
+import dev.panbench.harness.baseline.ResultSource;
+import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.history.HistoryReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code panbench history NAME}: each result's trend across a baseline's runs, change points marked. */
+@Command(name = "history", description = "Trend of each result across a baseline's runs, with change points.",
+        footer = {"", "Each run's median with its 95% interval, the band where a new run may fall, and change points",
+                "found by E-divisive means (Matteson and James 2014; what MongoDB runs on its performance CI).",
+                "", "Examples:",
+                "  panbench history main --format md,html --out build/history",
+                "  panbench history baselines/ci-vm-2core.json --commit-url 'https://github.com/o/r/commit/{commit}'"})
+final class HistoryCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Mixin
+    StoreOptions storeOptions;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "NAME|FILE", description = "A baseline name, or a baseline file.")
+    String name;
+
+    @Option(names = "--format", paramLabel = "FMT[,FMT]", description = "md, html (default: md,html).")
+    List<String> formats;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench/history",
+            description = "Where history.md and history.html go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--commit-url", paramLabel = "TEMPLATE",
+            description = "Link each run to its commit: a URL with {commit}, e.g. https://github.com/o/r/commit/{commit}.")
+    String commitUrl;
+
+    @Override
+    public Integer call() {
+        List<String> fmts = HistoryReport.parse(formats);
+        if (commitUrl != null && !commitUrl.contains("{commit}")) {
+            throw new BadInputException("--commit-url " + commitUrl + ": expected a URL containing {commit}");
+        }
+        BaselineStore store = storeOptions.store();
+        ResultSource source = ResultSource.resolve(name, "NAME", store);
+        if (source.history() == null) {
+            throw new BadInputException("NAME " + name + ": a results file holds one run; history needs a baseline"
+                    + " (a name in the store, or a baseline file)");
+        }
+        BaselineHistory h = source.history();
+        AtomicFiles.requireWritableDirectory(out, "--out");
+        PrintWriter o = spec.commandLine().getOut();
+        for (ReportFile f : HistoryReport.render(h, fmts, commitUrl)) {
+            Path p = out.resolve(f.name());
+            AtomicFiles.write(p, f.content());
+            o.println("wrote " + p);
+        }
+        o.flush();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Percent;
+import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.RunRequest;
+import dev.panbench.harness.run.RunSession;
+import dev.panbench.harness.selfcheck.SelfCheck;
+import dev.panbench.reports.console.TextTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code panbench selfcheck}: the gate's false-alarm, inconclusive and detection rates, measured on this machine. */
+@Command(name = "selfcheck", description = "Measure the gate here: A/A runs and runs with a real slowdown, each gated"
+        + " against a history of runs.",
+        footer = {"", "Makes --history runs (the baseline), then --runs A/A runs alternating with as many runs in which",
+                "--slowdown's workload does that much more work (a knob of the jvm adapter's array/sum, never set in",
+                "a normal run), and gates each against the history as `panbench gate` does without --confirm.",
+                "Runs already under --out are reused, so an interrupted self-check resumes.",
+                "", "Example:",
+                "  panbench selfcheck --adapter jvm --quick --forks 2 --history 5 --runs 10 --slowdown array/sum=10%"})
+final class SelfCheckCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Mixin
+    SelectionOptions selection;
+
+    @Mixin
+    JmhOptions jmh;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--history", paramLabel = "N", defaultValue = "5",
+            description = "Runs in the baseline history (default: ${DEFAULT-VALUE}).")
+    int history;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "10",
+            description = "Further A/A runs, and as many slowed runs (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--slowdown", paramLabel = "WORKLOAD=PCT", defaultValue = "array/sum=10%",
+            description = "Workload made to do PCT more work in the slowed runs, or 'none' (default: ${DEFAULT-VALUE}).")
+    String slowdown;
+
+    @Option(names = "--max-regression", paramLabel = "PCT", defaultValue = "5%",
+            description = "The gate's limit (default: ${DEFAULT-VALUE}).")
+    String maxRegression;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench/selfcheck",
+            description = "Where every run and selfcheck.json go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        CompareSettings settings = CompareSettings.DEFAULT.withThreshold(Percent.parse(maxRegression, "--max-regression"));
+        String workload = null;
+        double extra = 0;
+        if (!"none".equals(slowdown)) {
+            int eq = slowdown.lastIndexOf('=');
+            if (eq < 1) {
+                throw new BadInputException("--slowdown " + slowdown + ": expected WORKLOAD=PCT, e.g. array/sum=10%,"
+                        + " or none");
+            }
+            workload = slowdown.substring(0, eq);
+            extra = Percent.parse(slowdown.substring(eq + 1), "--slowdown");
+        }
+        AtomicFiles.requireWritableDirectory(out, "--out");
+        RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
+                jmh.settings(), null, out, "panbench " + String.join(" ",
+                spec.commandLine().getParseResult().originalArgs()));
+        PrintWriter err = spec.commandLine().getErr();
+        SelfCheck check = new SelfCheck(new RunSession(Adapters.load()), new ConsoleProgress(err,
+                Terminal.isInteractive()), line -> {
+                    err.println("selfcheck: " + line);
+                    err.flush();
+                });
+        SelfCheck.Outcome o = check.run(new SelfCheck.Plan(request, history, runs, workload, extra, out, settings));
+        Path file = out.resolve("selfcheck.json");
+        AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(o) + "\n");
+        PrintWriter w = spec.commandLine().getOut();
+        w.print(render(o, settings));
+        w.println("wrote " + file);
+        w.flush();
+        return ExitCodes.OK;
+    }
+
+    static String render(SelfCheck.Outcome o, CompareSettings settings) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "selfcheck: %d history runs, %d A/A runs", o.historyRuns(), o.runs()));
+        if (o.workload() != null) {
+            sb.append(String.format(Locale.ROOT, ", %d runs with %s doing %s more work%s", o.runs(), o.workload(),
+                    Percent.format(o.extra()), o.measuredSlowdown() == null ? "" : String.format(Locale.ROOT,
+                            " (measured %+.1f%% against the A/A runs)", 100 * o.measuredSlowdown())));
+        }
+        sb.append("; limit ").append(Percent.format(settings.threshold())).append(", no --confirm\n\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{"", "against the history", "against its latest run alone"});
+        rows.add(new String[]{"A/A result comparisons regressed", share(o.aa().regressed(), o.aa().comparisons()),
+                share(o.aaLatestOnly().regressed(), o.aaLatestOnly().comparisons())});
+        rows.add(new String[]{"A/A gates failed", share(o.aa().gatesFailed(), o.aa().gates()),
+                share(o.aaLatestOnly().gatesFailed(), o.aaLatestOnly().gates())});
+        rows.add(new String[]{"A/A results inconclusive", share(o.aa().inconclusive(), o.aa().comparisons()),
+                share(o.aaLatestOnly().inconclusive(), o.aaLatestOnly().comparisons())});
+        if (o.slowed() != null) {
+            rows.add(new String[]{"slowdown caught (gates failed on " + o.workload() + ")",
+                    share(o.slowed().caught(), o.slowed().gates()),
+                    share(o.slowedLatestOnly().caught(), o.slowedLatestOnly().gates())});
+            rows.add(new String[]{"slowed results regressed", share(o.slowed().slowedRegressed(),
+                    o.slowed().slowedResults()), share(o.slowedLatestOnly().slowedRegressed(),
+                    o.slowedLatestOnly().slowedResults())});
+            rows.add(new String[]{"other results regressed in slowed runs",
+                    share(o.slowed().regressed() - o.slowed().slowedRegressed(),
+                            o.slowed().comparisons() - o.slowed().slowedResults()),
+                    share(o.slowedLatestOnly().regressed() - o.slowedLatestOnly().slowedRegressed(),
+                            o.slowedLatestOnly().comparisons() - o.slowedLatestOnly().slowedResults())});
+        }
+        sb.append(TextTable.render(rows, 3, false));
+        return sb.toString();
+    }
+
+    private static String share(int k, int n) {
+        return n == 0 ? "-" : String.format(Locale.ROOT, "%d of %d (%.1f%%)", k, n, 100.0 * k / n);
+    }
+}
