@@ -121,7 +121,30 @@ class CompareAndGateCommandTest {
         Map<?, ?> history = (Map<?, ?>) c.extra().get("history");
         assertEquals(2, history.get("runs"));
         assertEquals(2, ((Map<?, ?>) history.get("results")).size(), "a run level for every result compared");
+        Path trend = dir.resolve("history");
+        CliRunner trendRun = CliRunner.run("history", "two", "--store", s, "--out", trend.toString(),
+                "--commit-url", "https://example.org/c/{commit}");
+        assertEquals(ExitCodes.OK, trendRun.code(), trendRun.err());
+        assertEquals(List.of("wrote " + trend.resolve("history.md"), "wrote " + trend.resolve("history.html")),
+                trendRun.out().lines().toList());
+        String md = readString(trend.resolve("history.md"));
+        assertTrue(md.contains("| jvm/call/identity\\[type=long\\] | ns/op | ["), md);
+        assertTrue(md.contains("](https://example.org/c/"), "each run's median links to its commit:\n" + md);
+        String html = readString(trend.resolve("history.html"));
+        assertEquals(2, html.split("<svg ", -1).length - 1, "a chart per result");
+        assertOneLineError(CliRunner.run("history", runB.resolve("results.json").toString(), "--out", trend.toString()),
+                "NAME " + runB.resolve("results.json") + ": a results file holds one run");
+        assertOneLineError(CliRunner.run("history", "two", "--store", s, "--format", "pdf", "--out", trend.toString()),
+                "--format pdf: expected md or html");
         CliRunner.run("baseline", "delete", "two", "--store", s);
+    }
+
+    private static String readString(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
