@@ -26,10 +26,8 @@ def prepare(op, args, inputs):
 def _numpy(np, op, args, x):
     family, _, name = op.partition(".")
     if family == "binary":
-        a, b = x["a"], x["b"]
-        c = np.empty_like(a)
         fn = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide}[name]
-        return (lambda: fn(a, b, out=c)), (lambda: c)
+        return _into(np.empty_like(x["a"]), fn, x["a"], x["b"])
     if family == "unary":
         a = x["x"]
         o = np.empty_like(a)
@@ -41,9 +39,9 @@ def _numpy(np, op, args, x):
                 np.reciprocal(o, out=o)
             return call, (lambda: o)
         if name == "relu":
-            return (lambda: np.maximum(a, 0.0, out=o)), (lambda: o)
+            return _into(o, np.maximum, a, 0.0)
         fn = {"tanh": np.tanh, "exp": np.exp, "log": np.log, "sqrt": np.sqrt}[name]
-        return (lambda: fn(a, out=o)), (lambda: o)
+        return _into(o, fn, a)
     if family == "reduce":
         if name == "dot":
             a, b = x["a"], x["b"]
@@ -91,16 +89,12 @@ def _numpy(np, op, args, x):
 def _torch(torch, op, args, x):
     family, _, name = op.partition(".")
     if family == "binary":
-        a, b = x["a"], x["b"]
-        c = torch.empty_like(a)
         fn = {"add": torch.add, "sub": torch.sub, "mul": torch.mul, "div": torch.div}[name]
-        return (lambda: fn(a, b, out=c)), (lambda: c.numpy())
+        return _into(torch.empty_like(x["a"]), fn, x["a"], x["b"])
     if family == "unary":
-        a = x["x"]
-        o = torch.empty_like(a)
         fn = {"relu": lambda t, out: torch.clamp(t, min=0.0, out=out), "sigmoid": torch.sigmoid, "tanh": torch.tanh,
               "exp": torch.exp, "log": torch.log, "sqrt": torch.sqrt}[name]
-        return (lambda: fn(a, out=o)), (lambda: o.numpy())
+        return _into(torch.empty_like(x["x"]), fn, x["x"])
     if family == "reduce":
         if name == "dot":
             a, b = x["a"], x["b"]
@@ -130,6 +124,11 @@ def _torch(torch, op, args, x):
         c = torch.empty((m, n), dtype=torch.float32)
         return (lambda: torch.matmul(a, b, out=c)), (lambda: c.numpy())
     raise ValueError("torch has no twin for " + op)
+
+
+def _into(out, fn, *args):
+    """fn(*args, out=out) into a buffer made once, as the Java kernels write into arrays made in setup."""
+    return (lambda: fn(*args, out=out)), (lambda: out)
 
 
 def _scalar(fn):
