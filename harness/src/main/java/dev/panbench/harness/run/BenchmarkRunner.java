@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,12 @@ public final class BenchmarkRunner {
     /** Flags every forked JVM gets, whatever the parent was started with. */
     public static final List<String> FORK_JVM_FLAGS = List.of(
             "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector");
+
+    /**
+     * Result field (additive in {@code panbench/result/v1}) holding a device-timed workload's own device time:
+     * {@code {"unit": "ns/op", "samples": [...], "stats": {...}}}, one sample per measurement iteration.
+     */
+    public static final String DEVICE_TIME = "deviceTime";
 
     private static final Pattern FORK_EXIT = Pattern.compile("<forked VM failed with exit code (\\d+)>");
 
@@ -85,9 +92,11 @@ public final class BenchmarkRunner {
     private BenchResult measure(PlannedResult p, int index, String include, boolean dispatch) {
         Path log = logDir.resolve("jmh-" + index + ".log");
         Path failureFile = logDir.resolve("failure-" + index + ".txt");
+        Path deviceTimeFile = logDir.resolve("device-time-" + index + ".txt");
         try {
             Files.createDirectories(logDir);
             Files.deleteIfExists(failureFile);
+            Files.deleteIfExists(deviceTimeFile);
         } catch (IOException e) {
             return failed(p, "cannot prepare " + logDir + ": " + e.getMessage());
         }
@@ -96,7 +105,7 @@ public final class BenchmarkRunner {
         Collection<RunResult> results;
         String runnerError = null;
         try {
-            results = new Runner(options(p, include, dispatch, log, failureFile).build()).run();
+            results = new Runner(options(p, include, dispatch, log, failureFile, deviceTimeFile).build()).run();
         } catch (RunnerException | RuntimeException e) {
             results = List.of();
             runnerError = oneLine(e);
@@ -114,13 +123,47 @@ public final class BenchmarkRunner {
         if (results.isEmpty() || failure != null) {
             return failed(p, failure != null ? failure : runnerError != null ? runnerError : crashReason(log));
         }
-        return toResult(p, dispatch ? p.spec().batch().apply(p.params()) : 1, results.iterator().next());
+        BenchResult r = toResult(p, dispatch ? p.spec().batch().apply(p.params()) : 1, results.iterator().next());
+        return r.ok() ? withDeviceTime(r, deviceTimeFile) : r;
+    }
+
+    /**
+     * Adds {@value #DEVICE_TIME} (the device's own time per operation, one sample per measurement iteration) when
+     * the workload was device-timed; the result is unchanged otherwise.
+     */
+    static BenchResult withDeviceTime(BenchResult r, Path file) {
+        List<Double> samples = new ArrayList<>();
+        try {
+            if (!Files.exists(file)) {
+                return r;
+            }
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                String[] f = line.strip().split(" ");
+                if (f.length == 2 && Long.parseLong(f[1]) > 0) {
+                    samples.add(Long.parseLong(f[0]) / (double) Long.parseLong(f[1]));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return r;
+        }
+        if (samples.isEmpty()) {
+            return r;
+        }
+        Map<String, Object> device = new LinkedHashMap<>();
+        device.put("unit", "ns/op");
+        device.put("samples", samples);
+        device.put("stats", SampleStats.of(samples));
+        Map<String, Object> extra = new LinkedHashMap<>(r.extra());
+        extra.put(DEVICE_TIME, device);
+        return new BenchResult(r.id(), r.adapter(), r.workload(), r.group(), r.params(), r.unit(), r.mode(),
+                r.status(), r.error(), r.samples(), r.stats(), r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
     }
 
     private ChainedOptionsBuilder options(PlannedResult p, String include, boolean dispatch, Path log,
-                                          Path failureFile) {
+                                          Path failureFile, Path deviceTimeFile) {
         List<String> jvmArgs = new ArrayList<>(FORK_JVM_FLAGS);
         jvmArgs.add("-D" + ForkSide.FAILURE_FILE_PROPERTY + "=" + failureFile);
+        jvmArgs.add("-D" + ForkSide.DEVICE_TIME_FILE_PROPERTY + "=" + deviceTimeFile);
         System.getProperties().forEach((k, v) -> {
             String key = k.toString();
             if (key.startsWith("panbench.") && !key.equals(ForkSide.FAILURE_FILE_PROPERTY)) {

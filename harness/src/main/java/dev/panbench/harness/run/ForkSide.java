@@ -3,6 +3,7 @@ package dev.panbench.harness.run;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.DeviceTimed;
 import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.Workload;
 import dev.panbench.harness.spi.WorkloadSkippedException;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * What runs inside a forked benchmark JVM before timing: id to workload, setup, verify. A failure's reason is
@@ -22,6 +24,8 @@ final class ForkSide {
 
     static final String FAILURE_FILE_PROPERTY = "panbench.failureFile";
     static final String SKIPPED_PREFIX = "skipped: ";
+    /** File the fork appends one {@code nanos operations} line to per measurement iteration of a device-timed workload. */
+    static final String DEVICE_TIME_FILE_PROPERTY = "panbench.deviceTimeFile";
 
     private ForkSide() {
     }
@@ -58,6 +62,19 @@ final class ForkSide {
             Files.writeString(Path.of(file), text, StandardCharsets.UTF_8);
         } catch (IOException ignored) {
             // the parent falls back to the JMH log
+        }
+    }
+
+    static void recordDeviceTime(DeviceTimed.DeviceTime t) {
+        String file = System.getProperty(DEVICE_TIME_FILE_PROPERTY);
+        if (file == null || t.operations() == 0) {
+            return;
+        }
+        try {
+            Files.writeString(Path.of(file), t.nanos() + " " + t.operations() + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException ignored) {
+            // the result is kept without its device time
         }
     }
 

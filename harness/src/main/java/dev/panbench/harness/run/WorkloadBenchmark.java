@@ -1,6 +1,7 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.spi.DeviceTimed;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -10,6 +11,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 /**
  * The one JMH benchmark of panbench. In the forked JVM it parses the result id passed as {@code @Param id} (JMH
@@ -41,6 +44,17 @@ public class WorkloadBenchmark {
         } catch (Throwable t) {
             ForkSide.recordFailure(t);
             throw t;
+        }
+    }
+
+    /** A device-timed workload's device time of this iteration, kept for measurement iterations only. */
+    @TearDown(Level.Iteration)
+    public void afterIteration(IterationParams iteration) {
+        if (workload instanceof DeviceTimed timed) {
+            DeviceTimed.DeviceTime t = timed.drainDeviceTime();
+            if (iteration.getType() == IterationType.MEASUREMENT) {
+                ForkSide.recordDeviceTime(t);
+            }
         }
     }
 

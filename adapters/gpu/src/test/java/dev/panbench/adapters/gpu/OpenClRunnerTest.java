@@ -1,0 +1,71 @@
+package dev.panbench.adapters.gpu;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.RunSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Every gpu-opencl workload through the real JMH runner in forked JVMs on small sizes: verified, timed, with the
+ * device's event time beside the host time; an allocation beyond the device fails its row with the size named and
+ * the run goes on.
+ */
+class OpenClRunnerTest {
+
+    private static final RunSettings SHORT = RunSettings.QUICK.withWarmupIterations(1).withWarmupTime("50ms")
+            .withIterations(2).withMeasurementTime("50ms");
+
+    @Test
+    void everyWorkloadIsVerifiedAndTimedWithItsDeviceTime(@TempDir Path tmp) {
+        GpuOpenClAdapter adapter = new GpuOpenClAdapter();
+        assumeTrue(adapter.probe().available(), () -> "gpu-opencl unavailable: " + adapter.probe().reason());
+        List<PlannedResult> plan = new ArrayList<>(RunPlan.expand(List.of(adapter), Map.of(
+                "size", List.of("65536"), "host", List.of("pinned"), "shape", List.of("64x1000"),
+                "items", List.of("2048"), "iters", List.of("256")), Pattern.compile("^(?!.*gemm)"), null));
+        plan.addAll(RunPlan.expand(List.of(adapter), Map.of("size", List.of("96")), Pattern.compile("gemm"), null));
+        // beyond any device's allocation limit: must fail alone, naming the size
+        plan.addAll(RunPlan.expand(List.of(adapter), Map.of("size", List.of("2147482000"), "host",
+                List.of("pageable")), Pattern.compile("copy/h2d"), null));
+        plan.addAll(RunPlan.expand(List.of(adapter), Map.of("size", List.of("4096")), Pattern.compile("copy/d2d"),
+                null));
+        List<BenchResult> results = new BenchmarkRunner(SHORT, tmp).run(plan, ProgressListener.NONE);
+        assertEquals(plan.size(), results.size());
+        int skipped = 0;
+        for (BenchResult r : results) {
+            if (r.id().contains("size=2147482000")) {
+                assertEquals(BenchResult.Status.failed, r.status(), r.id());
+                assertTrue(r.error().contains("cannot allocate 8589928000 bytes = 8.0 GiB"), r.error());
+                continue;
+            }
+            if (r.id().contains("impl=cublas")) {
+                skipped++;
+                assertEquals(BenchResult.Status.skipped, r.status(), r.id());
+                continue;
+            }
+            assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
+            assertTrue(r.stats().median() > 0, r.id());
+            @SuppressWarnings("unchecked")
+            Map<String, Object> device = (Map<String, Object>) r.extra().get(BenchmarkRunner.DEVICE_TIME);
+            assertNotNull(device, r.id() + " has no device time");
+            assertEquals(2, ((List<?>) device.get("samples")).size(), r.id());
+            assertTrue(((List<?>) device.get("samples")).stream().allMatch(s -> ((Double) s) > 0), r.id());
+        }
+        assertEquals(0, skipped, "cublas is not in gpu-opencl's default impls");
+        assertTrue(results.getLast().ok(), "the run goes on after the failed allocation");
+    }
+}
