@@ -1,7 +1,11 @@
 package dev.panbench.adapters.gpu.opencl;
 
+import dev.panbench.harness.nativelib.NativeLibraryCheck;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -9,7 +13,8 @@ import java.util.Optional;
 /**
  * Finds and loads the OpenCL ICD loader, in this order: the system property {@code panbench.opencl.lib}, the
  * environment variable {@code PANBENCH_OPENCL_LIB}, {@code libOpenCL.so.1} through the dynamic loader, then the
- * usual Debian and Red Hat locations. The loader dispatches to whichever drivers {@code /etc/OpenCL/vendors} names
+ * usual Debian and Red Hat locations. A file path is checked in a separate process before it is loaded here
+ * ({@link NativeLibraryCheck}). The loader dispatches to whichever drivers {@code /etc/OpenCL/vendors} names
  * (PoCL's CPU device on machines without a GPU).
  */
 public final class ClLibrary {
@@ -57,6 +62,19 @@ public final class ClLibrary {
     private static Loaded tryLoad(String property, String env) {
         List<String> errors = new ArrayList<>();
         for (String c : candidates(property, env)) {
+            Path file = Path.of(c);
+            if (file.isAbsolute() || Files.exists(file)) {
+                if (!Files.exists(file)) {
+                    errors.add(c);
+                    continue;
+                }
+                // a file is loaded in another process first, so a damaged one cannot crash panbench
+                Optional<String> unsafe = NativeLibraryCheck.problem(file, "clGetPlatformIDs", "clCreateContext");
+                if (unsafe.isPresent()) {
+                    errors.add(unsafe.get());
+                    continue;
+                }
+            }
             try {
                 return new Loaded(SymbolLookup.libraryLookup(c, Arena.global()), c, null);
             } catch (IllegalArgumentException e) {
