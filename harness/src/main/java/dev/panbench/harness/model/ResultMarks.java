@@ -7,13 +7,16 @@ import java.util.Map;
  * Facts kept beside a result's measurement in its JSON object: {@code timer} (the clock that took the samples:
  * {@code jmh}, or a framework driver's own, e.g. {@code python time.perf_counter_ns}), {@code degraded} (why the
  * measured code ran below what the machine allows; absent when it did not) and {@code framework} (what a framework
- * row's runtime reported about itself: versions, the BLAS core it selected, the driver's inner loop).
+ * row's runtime reported about itself: versions, the BLAS core it selected, the driver's inner loop) and
+ * {@code deviceTime} (a device-timed workload's time per operation by the device's own events, beside the host
+ * time JMH took: {@code {"unit": "ns/op", "samples": [one per measurement iteration], "stats": {...}}}).
  */
 public final class ResultMarks {
 
     public static final String TIMER = "timer";
     public static final String DEGRADED = "degraded";
     public static final String FRAMEWORK = "framework";
+    public static final String DEVICE_TIME = "deviceTime";
     public static final String JMH = "jmh";
 
     private ResultMarks() {

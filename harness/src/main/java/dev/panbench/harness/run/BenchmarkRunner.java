@@ -4,6 +4,7 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
 import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.annotations.Mode;
@@ -41,12 +42,6 @@ public final class BenchmarkRunner {
     /** Flags every forked JVM gets, whatever the parent was started with. */
     public static final List<String> FORK_JVM_FLAGS = List.of(
             "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector");
-
-    /**
-     * Result field (additive in {@code panbench/result/v1}) holding a device-timed workload's own device time:
-     * {@code {"unit": "ns/op", "samples": [...], "stats": {...}}}, one sample per measurement iteration.
-     */
-    public static final String DEVICE_TIME = "deviceTime";
 
     private static final Pattern FORK_EXIT = Pattern.compile("<forked VM failed with exit code (\\d+)>");
 
@@ -128,7 +123,7 @@ public final class BenchmarkRunner {
     }
 
     /**
-     * Adds {@value #DEVICE_TIME} (the device's own time per operation, one sample per measurement iteration) when
+     * Adds {@code deviceTime} ({@link ResultMarks#DEVICE_TIME}: the device's own time per operation, one sample per measurement iteration) when
      * the workload was device-timed; the result is unchanged otherwise.
      */
     static BenchResult withDeviceTime(BenchResult r, Path file) {
@@ -154,9 +149,9 @@ public final class BenchmarkRunner {
         device.put("samples", samples);
         device.put("stats", SampleStats.of(samples));
         Map<String, Object> extra = new LinkedHashMap<>(r.extra());
-        extra.put(DEVICE_TIME, device);
-        return new BenchResult(r.id(), r.adapter(), r.workload(), r.group(), r.params(), r.unit(), r.mode(),
-                r.status(), r.error(), r.samples(), r.stats(), r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
+        extra.put(ResultMarks.DEVICE_TIME, device);
+        return new BenchResult(r.id(), r.group(), r.unit(), r.mode(), r.status(), r.error(), r.forks(), r.stats(),
+                r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
     }
 
     private ChainedOptionsBuilder options(PlannedResult p, String include, boolean dispatch, Path log,

@@ -1,6 +1,7 @@
 package dev.panbench.adapters.gpu;
 
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
@@ -47,23 +48,24 @@ class OpenClRunnerTest {
         assertEquals(plan.size(), results.size());
         int skipped = 0;
         for (BenchResult r : results) {
-            if (r.id().contains("size=2147482000")) {
-                assertEquals(BenchResult.Status.failed, r.status(), r.id());
+            String id = r.id().toString();
+            if (id.contains("size=2147482000")) {
+                assertEquals(BenchResult.Status.failed, r.status(), id);
                 assertTrue(r.error().contains("cannot allocate 8589928000 bytes = 8.0 GiB"), r.error());
                 continue;
             }
-            if (r.id().contains("impl=cublas")) {
+            if (id.contains("impl=cublas")) {
                 skipped++;
-                assertEquals(BenchResult.Status.skipped, r.status(), r.id());
+                assertEquals(BenchResult.Status.skipped, r.status(), id);
                 continue;
             }
-            assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
-            assertTrue(r.stats().median() > 0, r.id());
+            assertEquals(BenchResult.Status.ok, r.status(), () -> id + ": " + r.error());
+            assertTrue(r.stats().median() > 0, id);
             @SuppressWarnings("unchecked")
-            Map<String, Object> device = (Map<String, Object>) r.extra().get(BenchmarkRunner.DEVICE_TIME);
-            assertNotNull(device, r.id() + " has no device time");
-            assertEquals(2, ((List<?>) device.get("samples")).size(), r.id());
-            assertTrue(((List<?>) device.get("samples")).stream().allMatch(s -> ((Double) s) > 0), r.id());
+            Map<String, Object> device = (Map<String, Object>) r.extra().get(ResultMarks.DEVICE_TIME);
+            assertNotNull(device, id + " has no device time");
+            assertEquals(2, ((List<?>) device.get("samples")).size(), id);
+            assertTrue(((List<?>) device.get("samples")).stream().allMatch(s -> ((Double) s) > 0), id);
         }
         assertEquals(0, skipped, "cublas is not in gpu-opencl's default impls");
         assertTrue(results.getLast().ok(), "the run goes on after the failed allocation");
