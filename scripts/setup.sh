@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what panbench needs, and nothing twice: a JDK >= 22, Maven, the project's .venv with apache-tvm-ffi,
-# OpenBLAS, an OpenCL ICD (PoCL) and a C/C++ compiler for native fixtures. Safe to run again; prints what it installs.
+# OpenBLAS, an OpenCL ICD (PoCL), a C/C++ compiler for native fixtures, and the peer tools the import tests run.
+# Safe to run again; prints what it installs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -9,7 +10,9 @@ cd "$root"
 say() { printf 'setup: %s\n' "$*" >&2; }
 
 # --- Debian packages (only when root and missing) -------------------------------------------------------------
-debs=(gcc g++ maven python3-venv libopenblas-dev pocl-opencl-icd ocl-icd-opencl-dev git chromium)
+# libbenchmark-dev and hyperfine: the import tests run Google Benchmark and hyperfine for real
+debs=(gcc g++ maven python3-venv libopenblas-dev pocl-opencl-icd ocl-icd-opencl-dev git chromium libbenchmark-dev
+      hyperfine)
 missing=()
 for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -26,7 +29,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # --- Python virtual environment -------------------------------------------------------------------------------
-py_pkgs=(apache-tvm-ffi numpy)
+# pytest-benchmark: the import tests run it for real
+py_pkgs=(apache-tvm-ffi numpy pytest-benchmark)
 if [ ! -x .venv/bin/python ]; then
   say "creating .venv"
   python3 -m venv .venv

@@ -3,7 +3,7 @@ package dev.panbench.cli;
 import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.io.Json;
-import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.imports.Imports;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.console.ConsoleTable;
 import dev.panbench.reports.console.TextTable;
@@ -162,7 +162,12 @@ final class BaselineCommand {
         public Integer call() {
             BaselineStore store = storeOptions.store();
             BaselineStore.checkName(name, "baseline name");
-            ResultFile f = ResultFiles.read(from);
+            Imports.Loaded loaded = Imports.readAny(from);
+            ResultFile f = loaded.results();
+            if (loaded.detected() != null) {
+                spec.commandLine().getErr().println(loaded.describe(from));
+                spec.commandLine().getErr().flush();
+            }
             BaselineStore.Entry e = store.save(name, f, from.toString(), keep);
             PrintWriter out = spec.commandLine().getOut();
             out.println(saved(name, e) + " in " + store.dir());

@@ -11,7 +11,7 @@ import java.io.PrintWriter;
         description = "Benchmark harness for machine-learning backends: run, compare, gate, report.",
         subcommands = {ListCommand.class, EnvCommand.class, RunCommand.class, CalibrateCommand.class,
                 CompareCommand.class, GateCommand.class, BaselineCommand.class, MergeCommand.class, AbCommand.class,
-                ReportCommand.class, HistoryCommand.class, SelfCheckCommand.class},
+                ReportCommand.class, HistoryCommand.class, SelfCheckCommand.class, ImportCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a regression beyond the threshold;",
                 "2 bad usage or unreadable input; 3 the run finished but some results failed."})
 public final class Main {

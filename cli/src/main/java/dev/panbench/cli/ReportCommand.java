@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.imports.Imports;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.ReportOptions;
@@ -25,7 +26,8 @@ import java.util.concurrent.Callable;
 @Command(name = "report", description = "Render a results.json or comparison.json as Markdown, HTML, JSON, CSV, "
         + "JUnit XML or CI formats.",
         footer = {"", "Formats: md (report.md), html (report.html, charts inline), json, csv, junit (junit.xml),",
-                "bencher (Rust libtest lines), gh-bench (github-action-benchmark customSmallerIsBetter), all.",
+                "bencher (Rust libtest lines), gh-bench (github-action-benchmark customSmallerIsBetter), jmh (JMH JSON),",
+                "bmf (Bencher Metric Format), all.",
                 "A comparison file gives comparison.md, comparison.html, comparison-junit.xml, ...",
                 "", "Examples:",
                 "  panbench report build/panbench/results.json --format md,html --reference scalar",
@@ -59,19 +61,24 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path input = Files.isDirectory(file) ? file.resolve("results.json") : file;
+        Path input = Files.isDirectory(file) && Files.isRegularFile(file.resolve("results.json"))
+                ? file.resolve("results.json") : file;
         var selected = Reports.parse(formats, "--format");
         Path dir = out != null ? out : input.toAbsolutePath().getParent();
         ReportOptions options = new ReportOptions(reference, png);
-        JsonNode tree = ResultFiles.readTree(input);
-        String schema = tree.path("schema").asText("");
+        JsonNode tree = Files.isDirectory(input) ? null : ResultFiles.readJson(input);
+        String schema = tree == null ? "" : tree.path("schema").asText("");
         List<Path> written;
         if (schema.startsWith("panbench/comparison/")) {
             Comparison c = ComparisonFiles.read(input);
             written = Reports.writeComparison(c, selected, options, dir);
         } else if (schema.startsWith("panbench/result/") || schema.isEmpty()) {
-            ResultFile results = ResultFiles.read(input);
-            written = Reports.writeResults(results, selected, options, dir);
+            Imports.Loaded loaded = Imports.readAny(input);
+            if (loaded.detected() != null) {
+                spec.commandLine().getErr().println(loaded.describe(input));
+                spec.commandLine().getErr().flush();
+            }
+            written = Reports.writeResults(loaded.results(), selected, options, dir);
         } else {
             throw new BadInputException(input + ": field 'schema': expected \"" + ResultFile.SCHEMA + "\" or \""
                     + Comparison.SCHEMA + "\" but found \"" + schema + "\"");

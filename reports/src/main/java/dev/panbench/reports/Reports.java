@@ -10,6 +10,8 @@ import dev.panbench.harness.compare.Comparison;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.compare.ComparisonTables;
 import dev.panbench.reports.csv.CsvReport;
+import dev.panbench.reports.exports.BencherMetricFormat;
+import dev.panbench.reports.exports.JmhJsonReport;
 import dev.panbench.reports.html.HtmlReport;
 import dev.panbench.reports.json.JsonReport;
 import dev.panbench.reports.junit.JUnitReport;
@@ -33,7 +35,8 @@ public final class Reports {
 
     static {
         for (ReportFormat f : List.of(new MarkdownReport(), new HtmlReport(), new JsonReport(), new CsvReport(),
-                new JUnitReport(), new BencherReport(), new GithubBenchmarkReport())) {
+                new JUnitReport(), new BencherReport(), new GithubBenchmarkReport(), new JmhJsonReport(),
+                new BencherMetricFormat())) {
             FORMATS.put(f.name(), f);
         }
     }

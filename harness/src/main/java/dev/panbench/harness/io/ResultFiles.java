@@ -90,10 +90,19 @@ public final class ResultFiles {
 
     /** Parses any panbench JSON file, naming the file and position of a syntax error. */
     public static JsonNode readTree(Path file) {
+        JsonNode tree = readJson(file);
+        if (!tree.isObject()) {
+            throw new BadInputException(file + ": expected a JSON object");
+        }
+        return tree;
+    }
+
+    /** Parses any JSON document (an object or an array), naming the file and position of a syntax error. */
+    public static JsonNode readJson(Path file) {
         try {
             JsonNode tree = Json.MAPPER.readTree(Files.readString(file));
-            if (tree == null || !tree.isObject()) {
-                throw new BadInputException(file + ": expected a JSON object");
+            if (tree == null || tree.isMissingNode()) {
+                throw new BadInputException(file + ": empty, expected JSON");
             }
             return tree;
         } catch (NoSuchFileException e) {

@@ -1,0 +1,129 @@
+package dev.panbench.reports.exports;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.EnvironmentInfo;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunConfig;
+import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.ReportFormat;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.compare.ComparisonTable;
+import org.openjdk.jmh.util.ListStatistics;
+import org.openjdk.jmh.util.Version;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code jmh-result.json}: a run as JMH's own {@code -rf json} writes it, for the tools that read JMH results
+ * (github-action-benchmark {@code tool: jmh}, Bencher's {@code java_jmh} adapter, jmh-visualizer). Each ok result is
+ * one entry of panbench's benchmark ({@code WorkloadBenchmark.run} with {@code params.id}, so that
+ * {@code panbench import} gives the same ids back); {@code rawData} holds the samples per fork, and score, error,
+ * interval and percentiles are computed by JMH's own {@code ListStatistics} at JMH's 99.9% level.
+ */
+public final class JmhJsonReport implements ReportFormat {
+
+    static final String BENCHMARK = "dev.panbench.harness.run.WorkloadBenchmark.run";
+    private static final double[] PERCENTILES = {0, 50, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999, 100};
+
+    @Override
+    public String name() {
+        return "jmh";
+    }
+
+    @Override
+    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (BenchResult r : file.results()) {
+            if (r.ok() && !r.samples().isEmpty()) {
+                out.add(entry(file, r));
+            }
+        }
+        return List.of(ReportFile.text("jmh-result.json", json(out)));
+    }
+
+    /** A comparison is not a run: JMH's format has no place for two sides and a verdict. */
+    @Override
+    public List<ReportFile> renderComparison(ComparisonTable comparison, ReportOptions options) {
+        return List.of();
+    }
+
+    private static Map<String, Object> entry(ResultFile file, BenchResult r) {
+        RunConfig c = file.config();
+        List<List<Double>> forks = r.forks();
+        EnvironmentInfo.Jvm jvm = file.environment() == null ? null : file.environment().jvm();
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("jmhVersion", Version.getPlainVersion());
+        e.put("benchmark", BENCHMARK);
+        e.put("mode", r.mode() == null ? "avgt" : r.mode());
+        e.put("threads", 1);
+        e.put("forks", forks.size());
+        e.put("jvm", "java");
+        e.put("jvmArgs", jvm == null || jvm.flags() == null ? List.of() : jvm.flags());
+        e.put("jdkVersion", jvm == null || jvm.version() == null ? "" : jvm.version());
+        e.put("vmName", jvm == null || jvm.vendor() == null ? "" : jvm.vendor());
+        e.put("vmVersion", jvm == null || jvm.version() == null ? "" : jvm.version());
+        e.put("warmupIterations", c == null ? 0 : c.warmupIterations());
+        e.put("warmupTime", c == null ? "" : jmhTime(c.warmupTime()));
+        e.put("warmupBatchSize", 1);
+        e.put("measurementIterations", forks.getFirst().size());
+        e.put("measurementTime", c == null ? "" : jmhTime(c.measurementTime()));
+        e.put("measurementBatchSize", 1);
+        e.put("params", Map.of("id", r.id().toString()));
+        e.put("primaryMetric", primary(r, forks));
+        Map<String, Object> secondary = new LinkedHashMap<>();
+        if (r.allocBytesPerOp() != null) {
+            secondary.put("·gc.alloc.rate.norm", metric(List.of(List.of(r.allocBytesPerOp())), "B/op"));
+        }
+        e.put("secondaryMetrics", secondary);
+        return e;
+    }
+
+    private static Map<String, Object> primary(BenchResult r, List<List<Double>> forks) {
+        return metric(forks, r.unit());
+    }
+
+    private static Map<String, Object> metric(List<List<Double>> forks, String unit) {
+        ListStatistics s = new ListStatistics();
+        forks.forEach(f -> f.forEach(s::addValue));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("score", s.getMean());
+        double error = s.getN() > 2 ? s.getMeanErrorAt(0.999) : Double.NaN;
+        m.put("scoreError", Double.isFinite(error) ? error : "NaN");
+        double[] ci = s.getN() > 2 ? s.getConfidenceIntervalAt(0.999) : new double[]{Double.NaN, Double.NaN};
+        m.put("scoreConfidence", List.of(finite(ci[0]), finite(ci[1])));
+        Map<String, Object> pct = new LinkedHashMap<>();
+        for (double p : PERCENTILES) {
+            pct.put(p == (long) p ? String.format("%.1f", p) : Double.toString(p), s.getPercentile(p));
+        }
+        m.put("scorePercentiles", pct);
+        m.put("scoreUnit", unit);
+        m.put("rawData", forks);
+        return m;
+    }
+
+    /** JMH writes what is not a number as the string "NaN"; so does this. */
+    private static Object finite(double v) {
+        return Double.isFinite(v) ? v : "NaN";
+    }
+
+    /** panbench's {@code 100ms} as JMH writes it: {@code 100 ms}. */
+    static String jmhTime(String t) {
+        if (t == null) {
+            return "";
+        }
+        return t.replaceAll("^(\\d+(?:\\.\\d+)?)\\s*([a-z]+)$", "$1 $2");
+    }
+
+    private static String json(Object value) {
+        try {
+            return Json.MAPPER.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise JMH results", e);
+        }
+    }
+}
