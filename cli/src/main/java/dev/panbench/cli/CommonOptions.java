@@ -13,4 +13,17 @@ public final class CommonOptions {
     void tvmFfiLib(String path) {
         System.setProperty("panbench.tvmffi.lib", path);
     }
+
+    @Option(names = "--opencl-lib", paramLabel = "PATH",
+            description = "OpenCL ICD loader to use (default: PANBENCH_OPENCL_LIB, then libOpenCL.so.1).")
+    void openClLib(String path) {
+        System.setProperty("panbench.opencl.lib", path);
+    }
+
+    @Option(names = "--cuda-path", paramLabel = "DIRS",
+            description = "Directories (:-separated) searched first for libcuda, libnvrtc and libcublas (default: "
+                    + "PANBENCH_CUDA_PATH, LD_LIBRARY_PATH, the loader cache, CUDA_HOME/lib64, site-packages/nvidia).")
+    void cudaPath(String dirs) {
+        System.setProperty("panbench.cuda.path", dirs);
+    }
 }

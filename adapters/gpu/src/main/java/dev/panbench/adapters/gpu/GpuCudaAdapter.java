@@ -1,0 +1,100 @@
+package dev.panbench.adapters.gpu;
+
+import dev.panbench.adapters.gpu.cuda.CudaDevice;
+import dev.panbench.adapters.gpu.cuda.CudaDeviceInfo;
+import dev.panbench.adapters.gpu.cuda.CudaLibraries.Library;
+import dev.panbench.adapters.gpu.cuda.CudaLoader;
+import dev.panbench.adapters.gpu.workloads.GpuDefaults;
+import dev.panbench.adapters.gpu.workloads.GpuWorkloads;
+import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * GPU kernels through the CUDA driver API ({@code libcuda.so.1}), compiled at run time by NVRTC, with cuBLAS as the
+ * vendor peer of the SGEMM kernels. Needs an NVIDIA driver and libnvrtc; without them it is unavailable with the
+ * reason and its rows are skipped with it.
+ */
+public final class GpuCudaAdapter implements Adapter {
+
+    private static volatile Availability availability;
+
+    @Override
+    public String id() {
+        return "gpu-cuda";
+    }
+
+    @Override
+    public String describe() {
+        return "GPU kernels, copies and ceilings through the CUDA driver API, NVRTC and cuBLAS";
+    }
+
+    @Override
+    public Availability probe() {
+        Availability a = availability;
+        if (a == null) {
+            a = check();
+            availability = a;
+        }
+        return a;
+    }
+
+    private static Availability check() {
+        String driver = CudaLoader.missingReason(Library.DRIVER);
+        if (driver != null) {
+            return Availability.unavailable(driver);
+        }
+        String nvrtc = CudaLoader.missingReason(Library.NVRTC);
+        if (nvrtc != null) {
+            return Availability.unavailable(nvrtc);
+        }
+        try {
+            List<CudaDeviceInfo> devices = CudaDeviceInfo.all();
+            if (devices.isEmpty()) {
+                return Availability.unavailable("the CUDA driver " + CudaLoader.path(Library.DRIVER)
+                        + " reports no device");
+            }
+            CudaDeviceInfo d = devices.getFirst();
+            return Availability.ok("CUDA " + d.driverVersionText(), CudaLoader.path(Library.DRIVER), d.summary());
+        } catch (Throwable t) {
+            return Availability.unavailable("the CUDA driver failed to start: " + t.getMessage());
+        }
+    }
+
+    @Override
+    public Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        if (!probe().available()) {
+            env.put("missing", probe().reason());
+            return env;
+        }
+        env.put("driver", CudaLoader.path(Library.DRIVER));
+        env.put("nvrtc", CudaLoader.path(Library.NVRTC));
+        env.put("cublas", CudaLoader.path(Library.CUBLAS) != null ? CudaLoader.path(Library.CUBLAS)
+                : CudaLoader.missingReason(Library.CUBLAS));
+        for (CudaDeviceInfo d : CudaDeviceInfo.all()) {
+            String p = "device." + d.ordinal() + ".";
+            env.put(p + "name", d.name());
+            env.put(p + "computeCapability", d.ccMajor() + "." + d.ccMinor());
+            env.put(p + "multiprocessors", Integer.toString(d.multiprocessors()));
+            env.put(p + "globalMemoryBytes", Long.toString(d.totalMemoryBytes()));
+            env.put(p + "clockKHz", Integer.toString(d.clockKHz()));
+            env.put(p + "memoryClockKHz", Integer.toString(d.memoryClockKHz()));
+            env.put(p + "memoryBusBits", Integer.toString(d.memoryBusBits()));
+            env.put(p + "driverCudaVersion", d.driverVersionText());
+        }
+        return env;
+    }
+
+    @Override
+    public List<WorkloadSpec> workloads() {
+        return GpuWorkloads.all(CudaDevice::open, GpuDefaults.CUDA, p -> {
+            String reason = CudaLoader.missingReason(Library.CUBLAS);
+            return reason == null ? Availability.ok() : Availability.unavailable(reason);
+        });
+    }
+}
