@@ -44,9 +44,15 @@ cp "$jar" "$tmp/panbench.jar"
 cat > "$tmp/panbench" <<'LAUNCHER'
 #!/bin/sh
 # panbench from a bundle: its own Java runtime, no JDK or environment needed.
+# PANBENCH_JAVA_OPTS (optional) adds JVM options, e.g. -Xmx8g.
 here="$(cd "$(dirname "$0")" && pwd)"
+# an empty environment (cron, env -i) still finds the system's tools; PoCL's kernel compiler runs ld from PATH
+PATH="${PATH:-/usr/local/bin:/usr/bin:/bin}"
+export PATH
+# shellcheck disable=SC2086
 exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector \
-  -XX:+IgnoreUnrecognizedVMOptions -Xshare:auto -Dpanbench.home="$here" -jar "$here/panbench.jar" "$@"
+  -XX:+IgnoreUnrecognizedVMOptions -Xshare:auto -Dpanbench.home="$here" ${PANBENCH_JAVA_OPTS:-} \
+  -jar "$here/panbench.jar" "$@"
 LAUNCHER
 chmod 755 "$tmp/panbench"
 "$tmp/panbench" --version >/dev/null 2>&1 || { echo "bundle: the bundled launcher does not start" >&2; exit 1; }
