@@ -2,6 +2,7 @@ package dev.panbench.reports.csv;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.Grouping;
 import dev.panbench.reports.ReportFile;
 import dev.panbench.reports.ReportFormat;
@@ -24,7 +25,7 @@ public final class CsvReport implements ReportFormat {
     static final List<String> HEADER = List.of("id", "adapter", "workload", "group", "params", "status", "unit",
             "mode", "n", "mean", "median", "stddev", "min", "max", "p90", "p99", "ci99_low", "ci99_high",
             "alloc_bytes_per_op", "elements_per_sec", "bytes_per_sec", "flops_per_sec", "speedup", "peak_share",
-            "peak_kind", "error");
+            "peak_kind", "error", "timer", "degraded");
 
     @Override
     public String name() {
@@ -72,6 +73,8 @@ public final class CsvReport implements ReportFormat {
             f.add(share.map(x -> Csv.number(x.fraction())).orElse(""));
             f.add(share.map(MachinePeaks.Share::kind).orElse(""));
             f.add(Csv.text(r.error()));
+            f.add(Csv.text(ResultMarks.timer(r)));
+            f.add(Csv.text(ResultMarks.degraded(r)));
             Csv.row(sb, f);
         }
         return List.of(ReportFile.text("results.csv", sb.toString()));
