@@ -140,18 +140,23 @@ public final class OpenBlas {
 
     /** The library chose kernels below the CPU by itself: forks load it with the right core type. */
     private static void fixIfDegraded(OpenBlas blas) {
-        if (System.getenv(CORETYPE_ENV) != null || System.getProperty(CORETYPE_PROPERTY) != null) {
-            return;
-        }
         var flags = dev.panbench.adapters.cpusimd.CpuFeatures.flags();
-        if (CoreTypes.degradedReason(blas.corename, flags).isEmpty()) {
-            return;
-        }
-        CoreTypes.coreTypeFor(CoreTypes.ofCpu(flags)).ifPresent(t -> {
+        fixFor(blas.corename, flags, System.getenv(CORETYPE_ENV), System.getProperty(CORETYPE_PROPERTY)).ifPresent(t -> {
             System.setProperty(CORETYPE_PROPERTY, t);
             fix = CORETYPE_ENV + "=" + t + " in every fork (the library chose " + blas.corename + " by itself, below this "
                     + "CPU's " + CoreTypes.ofCpu(flags) + ")";
         });
+    }
+
+    /**
+     * The core type forks should load the library with: the CPU's, when the library chose kernels below it by itself
+     * ({@code chosen}) and neither the user ({@code userEnv}) nor panbench ({@code property}) set one; else empty.
+     */
+    static Optional<String> fixFor(String chosen, java.util.Set<String> cpuFlags, String userEnv, String property) {
+        if (userEnv != null || property != null || CoreTypes.degradedReason(chosen, cpuFlags).isEmpty()) {
+            return Optional.empty();
+        }
+        return CoreTypes.coreTypeFor(CoreTypes.ofCpu(cpuFlags));
     }
 
     /** {@code int setenv(const char *name, const char *value, int overwrite);} before the library reads it. */
