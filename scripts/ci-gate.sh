@@ -53,7 +53,7 @@ if [ ! -f "$baseline" ] && ! "$panbench" baseline show "$baseline" >/dev/null 2>
 fi
 gate_out="$(mktemp)"
 "$panbench" gate --baseline "$baseline" --current "$out/results.json" \
-  --max-regression "${PANBENCH_MAX:-5%}" --confirm "${PANBENCH_CONFIRM:-2}" --out "$out" | tee "$gate_out"
+  --threshold "${PANBENCH_MAX:-5%}" --confirm "${PANBENCH_CONFIRM:-2}" --out "$out" | tee "$gate_out"
 gate_code=${PIPESTATUS[0]}
 
 {

@@ -1,20 +1,18 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.ab.Build;
 import dev.panbench.harness.ab.InterleavedAb;
 import dev.panbench.harness.compare.CompareSettings;
-import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -41,8 +39,8 @@ final class AbCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Parameters(index = "0", paramLabel = "BASE_BUILD", description = "Jar or class path of the base build.")
     String baseBuild;
@@ -50,18 +48,17 @@ final class AbCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CANDIDATE_BUILD", description = "Jar or class path of the candidate.")
     String candidateBuild;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "4",
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "" + Defaults.AB_ROUNDS,
             description = "Forks per build, alternated (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5%",
-            description = "Relative change that counts (default: ${DEFAULT-VALUE}).")
-    String threshold;
+    @Mixin
+    CompareOptions compareOptions;
 
     @Option(names = "--java", paramLabel = "PATH", description = "java launcher for both builds (default: this one).")
     String java;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench-ab",
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.AB_OUT_DIR,
             description = "Directory for base.json, candidate.json, comparison.json, logs (default: ${DEFAULT-VALUE}).")
     Path out;
 
@@ -73,8 +70,8 @@ final class AbCommand implements Callable<Integer> {
         if (jmh.forks != null) {
             throw new BadInputException("--forks " + jmh.forks + ": ab runs one fork per build per round; use --rounds");
         }
-        RunSettings settings = jmh.settings().withForks(1);
-        CompareSettings compare = CompareSettings.DEFAULT.withThreshold(Percent.parse(threshold, "--threshold"));
+        RunSettings settings = jmh.settings().toBuilder().forks(1).build();
+        CompareSettings compare = compareOptions.settings();
         Map<String, List<String>> overrides = selection.overrides();
         RunPlan.compileFilter(selection.filter);
         Build base = Build.of("BASE_BUILD", baseBuild);
@@ -85,17 +82,16 @@ final class AbCommand implements Callable<Integer> {
                 "java").toString());
         var request = new InterleavedAb.Request(base, candidate, selection.adapterIds, selection.filter, overrides, settings, rounds, out,
                 javaBin, Main.class.getName(), compare);
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = console.err();
         var outcome = new InterleavedAb().run(request, (round, total, build) -> {
             err.println("[round " + round + "/" + total + "] " + (build == base ? "base" : "candidate") + " "
                     + build.classPath());
             err.flush();
         });
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = console.out();
         o.print(ComparisonConsole.render(outcome.comparison()));
         o.println("wrote " + outcome.comparisonFile() + " (pooled samples in " + out.resolve(InterleavedAb.BASE_FILE)
                 + " and " + out.resolve(InterleavedAb.CANDIDATE_FILE) + ")");
-        o.flush();
         boolean regressed = !outcome.comparison().withVerdict(Verdict.regressed).isEmpty();
         return failOnRegression && regressed ? ExitCodes.REGRESSION : ExitCodes.OK;
     }

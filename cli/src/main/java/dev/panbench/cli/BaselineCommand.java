@@ -9,10 +9,8 @@ import dev.panbench.reports.console.ConsoleTable;
 import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -46,8 +44,8 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        ConsoleOutput console;
 
         @Option(names = "--json", description = "Print JSON instead of text.")
         boolean json;
@@ -56,7 +54,7 @@ final class BaselineCommand {
         public Integer call() throws Exception {
             BaselineStore store = storeOptions.store();
             List<BaselineStore.Entry> entries = store.list();
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = console.out();
             if (json) {
                 out.println(Json.MAPPER.writeValueAsString(entries));
             } else if (entries.isEmpty()) {
@@ -76,7 +74,6 @@ final class BaselineCommand {
                 out.print(TextTable.render(rows, 6, false));
                 out.println(entries.size() + " baseline(s) in " + store.dir());
             }
-            out.flush();
             return ExitCodes.OK;
         }
     }
@@ -90,8 +87,8 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        ConsoleOutput console;
 
         @Parameters(paramLabel = "NAME")
         String name;
@@ -104,10 +101,9 @@ final class BaselineCommand {
             BaselineStore store = storeOptions.store();
             BaselineStore.checkName(name, "baseline name");
             BaselineHistory h = store.history(name);
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = console.out();
             if (json) {
                 out.println(Json.MAPPER.writeValueAsString(h));
-                out.flush();
                 return ExitCodes.OK;
             }
             out.println("baseline  " + name + " (" + store.file(name) + "), " + h.runs().size() + " run(s), keeps the"
@@ -131,7 +127,6 @@ final class BaselineCommand {
                         c.warmupIterations(), c.warmupTime(), c.iterations(), c.measurementTime());
             }
             out.print(ConsoleTable.render(f));
-            out.flush();
             return ExitCodes.OK;
         }
     }
@@ -145,8 +140,8 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        ConsoleOutput console;
 
         @Parameters(paramLabel = "NAME", description = "1 to 64 of A-Z a-z 0-9 . _ -")
         String name;
@@ -169,9 +164,8 @@ final class BaselineCommand {
                 spec.commandLine().getErr().flush();
             }
             BaselineStore.Entry e = store.save(name, f, from.toString(), keep);
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = console.out();
             out.println(saved(name, e) + " in " + store.dir());
-            out.flush();
             return ExitCodes.OK;
         }
     }
@@ -185,8 +179,8 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        ConsoleOutput console;
 
         @Parameters(paramLabel = "NAME", arity = "0..*", description = "Baselines to prune (default: every one).")
         List<String> names;
@@ -198,13 +192,12 @@ final class BaselineCommand {
         public Integer call() {
             BaselineStore store = storeOptions.store();
             List<String> which = names == null || names.isEmpty() ? store.names() : names;
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = console.out();
             for (String n : which) {
                 BaselineStore.checkName(n, "baseline name");
                 int dropped = store.prune(n, keep);
                 out.println("baseline " + n + ": dropped " + dropped + " run(s), keeps the last " + keep);
             }
-            out.flush();
             return ExitCodes.OK;
         }
     }
@@ -218,8 +211,8 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Spec
-        CommandSpec spec;
+        @Mixin
+        ConsoleOutput console;
 
         @Parameters(paramLabel = "NAME")
         String name;
@@ -228,9 +221,8 @@ final class BaselineCommand {
         public Integer call() {
             BaselineStore store = storeOptions.store();
             store.delete(name);
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = console.out();
             out.println("deleted baseline " + name + " from " + store.dir());
-            out.flush();
             return ExitCodes.OK;
         }
     }

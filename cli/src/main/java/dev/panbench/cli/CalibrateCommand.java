@@ -1,14 +1,13 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.calibration.DispatchCalibration;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunSettings;
 import dev.panbench.reports.Numbers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -27,10 +26,10 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench/calibrate",
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.CALIBRATE_OUT_DIR,
             description = "Directory for JMH logs (default: ${DEFAULT-VALUE}).")
     Path out;
 
@@ -38,7 +37,7 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() {
         RunSettings settings = jmh.settings();
         List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.load(), settings, out);
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = console.out();
         o.printf("%-28s %16s %16s %10s %7s%n", "workload", "hand-written JMH", "through panbench", "added", "ratio");
         boolean allOk = true;
         for (DispatchCalibration.Row r : rows) {
@@ -53,7 +52,6 @@ final class CalibrateCommand implements Callable<Integer> {
                     Numbers.score(r.throughPanbench().stats().median(), r.throughPanbench().unit()),
                     (r.addedNanos() >= 0 ? "+" : "") + Numbers.time(r.addedNanos()), r.ratio());
         }
-        o.flush();
         return allOk ? ExitCodes.OK : ExitCodes.RESULTS_FAILED;
     }
 }

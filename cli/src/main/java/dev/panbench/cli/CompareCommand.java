@@ -1,21 +1,19 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.ResultSource;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Comparisons;
-import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -38,8 +36,8 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     StoreOptions storeOptions;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Parameters(index = "0", paramLabel = "BASE", description = "Baseline name or results file (or run directory).")
     String base;
@@ -47,14 +45,10 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CURRENT", description = "Baseline name or results file (or run directory).")
     String current;
 
-    @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5%",
-            description = "Relative change that counts, e.g. 5% or 0.05 (default: ${DEFAULT-VALUE}).")
-    String threshold;
+    @Mixin
+    CompareOptions compareOptions;
 
-    @Option(names = "--strict-env", description = "Refuse to compare runs from different machines.")
-    boolean strictEnv;
-
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench",
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.OUT_DIR,
             description = "Directory for comparison.json (default: ${DEFAULT-VALUE}).")
     Path out;
 
@@ -71,8 +65,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var reportFormats = Reports.parse(formats, "--format");
-        CompareSettings settings = CompareSettings.DEFAULT.withThreshold(Percent.parse(threshold, "--threshold"))
-                .withStrictEnv(strictEnv);
+        CompareSettings settings = compareOptions.settings();
         var store = storeOptions.store();
         ResultSource b = ResultSource.resolve(base, "BASE", store);
         ResultSource c = ResultSource.resolve(current, "CURRENT", store);
@@ -81,13 +74,12 @@ final class CompareCommand implements Callable<Integer> {
         Comparison comparison = Comparisons.compare(b.results(), b.label(), c.results(), c.label(), settings);
         Path file = out.resolve(ComparisonFiles.FILE_NAME);
         ComparisonFiles.write(file, comparison);
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = console.out();
         o.print(ComparisonConsole.render(comparison));
         o.println("wrote " + file);
         for (Path p : Reports.writeComparison(comparison, reportFormats, new ReportOptions(null, png), out)) {
             o.println("wrote " + p);
         }
-        o.flush();
         boolean regressed = !comparison.withVerdict(Verdict.regressed).isEmpty();
         return failOnRegression && regressed ? ExitCodes.REGRESSION : ExitCodes.OK;
     }

@@ -6,9 +6,7 @@ import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.run.Adapters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -21,8 +19,8 @@ final class EnvCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Option(names = "--json", description = "Print JSON instead of text.")
     boolean json;
@@ -30,7 +28,7 @@ final class EnvCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         EnvironmentInfo env = EnvironmentProbe.capture(Adapters.load().all());
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = console.out();
         if (json) {
             out.println(Json.MAPPER.writeValueAsString(env));
         } else {
@@ -56,7 +54,6 @@ final class EnvCommand implements Callable<Integer> {
                 }
             });
         }
-        out.flush();
         return ExitCodes.OK;
     }
 }

@@ -1,6 +1,7 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.ResultSource;
 import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.CompareSettings;
@@ -16,9 +17,7 @@ import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -36,7 +35,7 @@ import java.util.concurrent.Callable;
                 "Inconclusive results, other machines, added, removed and failed results are reported only.",
                 "", "Examples:",
                 "  panbench gate --baseline main --current build/panbench/results.json",
-                "  panbench gate --baseline main --current build/panbench --max-regression 10% \\",
+                "  panbench gate --baseline main --current build/panbench --threshold 10% \\",
                 "      --critical 'gemm/' --max-critical-regression 3% --confirm 2"})
 final class GateCommand implements Callable<Integer> {
 
@@ -46,8 +45,8 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     StoreOptions storeOptions;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Option(names = "--baseline", required = true, paramLabel = "NAME|FILE", description = "What to compare against.")
     String baseline;
@@ -55,20 +54,16 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--current", required = true, paramLabel = "FILE", description = "The results to judge.")
     String current;
 
-    @Option(names = "--max-regression", paramLabel = "PCT", defaultValue = "5%",
-            description = "Largest slowdown allowed (default: ${DEFAULT-VALUE}).")
-    String maxRegression;
+    @Mixin
+    CompareOptions compareOptions;
 
     @Option(names = "--critical", paramLabel = "REGEX",
             description = "Result ids this regex finds are held to --max-critical-regression instead.")
     String critical;
 
-    @Option(names = "--max-critical-regression", paramLabel = "PCT", defaultValue = "10%",
+    @Option(names = "--max-critical-regression", paramLabel = "PCT", defaultValue = Defaults.CRITICAL_THRESHOLD,
             description = "Largest slowdown allowed for --critical results (default: ${DEFAULT-VALUE}).")
     String maxCriticalRegression;
-
-    @Option(names = "--strict-env", description = "Refuse (exit 2) when the runs come from different machines.")
-    boolean strictEnv;
 
     @Option(names = "--confirm", paramLabel = "N", defaultValue = "0",
             description = "Re-run only the flagged results N more times here; fail only on regressions that hold.")
@@ -79,8 +74,7 @@ final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        CompareSettings settings = CompareSettings.DEFAULT
-                .withThreshold(Percent.parse(maxRegression, "--max-regression")).withStrictEnv(strictEnv);
+        CompareSettings settings = compareOptions.settings();
         if (critical != null) {
             RunPlan.compileFilter(critical);
             settings = settings.withRule(new CompareSettings.ThresholdRule(critical,
@@ -103,8 +97,8 @@ final class GateCommand implements Callable<Integer> {
                     + b.label() + " (" + comparison.added().size() + " only in current, "
                     + comparison.removed().size() + " only in the baseline)");
         }
-        PrintWriter o = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter o = console.out();
+        PrintWriter err = console.err();
         if (b.runs() >= 2) {
             comparison = RunToRunVerdicts.judge(comparison, b.history(), c.results(), settings);
             o.println("gate: judged against the " + b.runs() + " runs of " + b.label() + ": base is the geometric"
@@ -140,7 +134,6 @@ final class GateCommand implements Callable<Integer> {
                         Percent.format(ch.threshold()), ch.pValue());
             }
         }
-        o.flush();
         return outcome.passed() ? ExitCodes.OK : ExitCodes.REGRESSION;
     }
 }

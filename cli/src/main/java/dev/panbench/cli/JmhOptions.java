@@ -1,5 +1,6 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.run.RunSettings;
 import picocli.CommandLine.Option;
 
@@ -9,7 +10,8 @@ public final class JmhOptions {
     @Option(names = "--quick", description = "One short fork: for CI and smoke tests.")
     boolean quick;
 
-    @Option(names = "--forks", paramLabel = "N", description = "JMH forks (default 2, quick 1).")
+    @Option(names = "--forks", paramLabel = "N",
+            description = "JMH forks (default " + Defaults.FORKS + ", quick " + Defaults.QUICK_FORKS + ").")
     Integer forks;
 
     @Option(names = "--warmup-iterations", paramLabel = "N", description = "Warm-up iterations per fork.")
@@ -30,7 +32,7 @@ public final class JmhOptions {
 
     RunSettings settings() {
         return (quick ? RunSettings.QUICK : RunSettings.DEFAULT)
-                .withForks(forks).withWarmupIterations(warmupIterations).withWarmupTime(warmupTime)
-                .withIterations(iterations).withMeasurementTime(measurementTime).withMode(mode);
+                .toBuilder().forks(forks).warmupIterations(warmupIterations).warmupTime(warmupTime)
+                .iterations(iterations).measurementTime(measurementTime).mode(mode).build();
     }
 }

@@ -12,8 +12,6 @@ import dev.panbench.harness.spi.WorkloadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.util.List;
@@ -28,8 +26,8 @@ final class ListCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Option(names = "--adapter", paramLabel = "ID", description = "Only this adapter (repeatable).")
     List<String> adapterIds;
@@ -40,7 +38,7 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Adapter> adapters = Adapters.load().select(adapterIds);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = console.out();
         if (json) {
             ArrayNode arr = Json.MAPPER.createArrayNode();
             for (Adapter a : adapters) {
@@ -77,7 +75,6 @@ final class ListCommand implements Callable<Integer> {
                 out.println();
             }
         }
-        out.flush();
         return ExitCodes.OK;
     }
 

@@ -23,7 +23,10 @@ public final class Main {
     /** Runs one command line and returns its exit code; what tests call. */
     public static int execute(String... args) {
         CommandLine cl = commandLine();
-        return cl.execute(args);
+        int code = cl.execute(args);
+        cl.getOut().flush();
+        cl.getErr().flush();
+        return code;
     }
 
     /** Runs one command line with its output and errors captured; what tests call. */

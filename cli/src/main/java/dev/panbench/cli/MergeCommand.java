@@ -4,10 +4,8 @@ import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.merge.ShardMerge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,8 +23,8 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Results files of the shards.")
     List<Path> files;
@@ -40,16 +38,15 @@ final class MergeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var outcome = ShardMerge.mergeFiles(files, force,
-                "panbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-        PrintWriter err = spec.commandLine().getErr();
+                console.commandLine());
+        PrintWriter err = console.err();
         for (String w : outcome.warnings()) {
             err.println("warning: " + w);
         }
         err.flush();
         ResultFiles.write(out, outcome.merged());
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = console.out();
         o.println("merged " + files.size() + " file(s), " + outcome.merged().results().size() + " results, into " + out);
-        o.flush();
         return ExitCodes.OK;
     }
 }

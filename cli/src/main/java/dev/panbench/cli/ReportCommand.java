@@ -11,10 +11,8 @@ import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -38,8 +36,8 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Parameters(index = "0", paramLabel = "FILE",
             description = "results.json or comparison.json (or a run directory holding results.json).")
@@ -83,11 +81,10 @@ final class ReportCommand implements Callable<Integer> {
             throw new BadInputException(input + ": field 'schema': expected \"" + ResultFile.SCHEMA + "\" or \""
                     + Comparison.SCHEMA + "\" but found \"" + schema + "\"");
         }
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = console.out();
         for (Path p : written) {
             o.println("wrote " + p);
         }
-        o.flush();
         return ExitCodes.OK;
     }
 }

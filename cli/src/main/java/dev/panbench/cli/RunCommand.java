@@ -1,6 +1,7 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
@@ -17,9 +18,7 @@ import dev.panbench.reports.Reports;
 import dev.panbench.reports.console.ConsoleTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,13 +42,13 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Option(names = "--shard", paramLabel = "I/N", description = "Run only shard I of N (deterministic split).")
     String shard;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench",
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.OUT_DIR,
             description = "Directory for results.json and logs (default: ${DEFAULT-VALUE}).")
     Path out;
 
@@ -89,10 +88,10 @@ final class RunCommand implements Callable<Integer> {
         ResultFile base = baseline == null ? null : store.load(BaselineStore.checkName(baseline, "--baseline"));
         RunSettings settings = jmh.settings();
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), settings, shard, out,
-                "panbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-        PrintWriter err = spec.commandLine().getErr();
+                console.commandLine());
+        PrintWriter err = console.err();
         ResultFile results = new RunSession(Adapters.load()).run(request, new ConsoleProgress(err, Terminal.isInteractive()));
-        PrintWriter outWriter = spec.commandLine().getOut();
+        PrintWriter outWriter = console.out();
         outWriter.print(ConsoleTable.render(results));
         outWriter.println();
         outWriter.println("wrote " + RunSession.resultsPath(out));
@@ -111,7 +110,6 @@ final class RunCommand implements Callable<Integer> {
             outWriter.print(ComparisonConsole.render(c));
             outWriter.println("wrote " + out.resolve(ComparisonFiles.FILE_NAME));
         }
-        outWriter.flush();
         boolean anyFailed = results.results().stream().anyMatch(r -> r.status() == BenchResult.Status.failed);
         return anyFailed ? ExitCodes.RESULTS_FAILED : ExitCodes.OK;
     }

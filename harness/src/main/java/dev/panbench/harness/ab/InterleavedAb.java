@@ -11,7 +11,9 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
+import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.ForkProperties;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
 
@@ -97,9 +99,10 @@ public final class InterleavedAb {
         List<String> cmd = new ArrayList<>();
         cmd.add(req.java());
         cmd.addAll(BenchmarkRunner.FORK_JVM_FLAGS);
+        cmd.addAll(ForkProperties.jvmArgs(Adapters.load().all()));
+        // JMH's own switches (jmh.ignoreLock, say) configure the runner inside the child
         System.getProperties().forEach((k, v) -> {
-            String key = k.toString();
-            if ((key.startsWith("panbench.") || key.startsWith("jmh.")) && !key.equals("panbench.failureFile")) {
+            if (k.toString().startsWith("jmh.")) {
                 cmd.add("-D" + k + "=" + v);
             }
         });
@@ -113,8 +116,8 @@ public final class InterleavedAb {
         req.params().forEach((k, v) -> cmd.addAll(List.of("--param", k + "=" + String.join(",", v))));
         RunSettings s = req.settings();
         cmd.addAll(List.of("--forks", "1", "--warmup-iterations", String.valueOf(s.warmupIterations()),
-                "--warmup-time", s.warmupTime(), "--iterations", String.valueOf(s.iterations()),
-                "--measurement-time", s.measurementTime(), "--mode", s.mode(), "--out", dir.toString()));
+                "--warmup-time", s.warmupTime().toString(), "--iterations", String.valueOf(s.iterations()),
+                "--measurement-time", s.measurementTime().toString(), "--mode", s.mode(), "--out", dir.toString()));
         return cmd;
     }
 
@@ -168,8 +171,7 @@ public final class InterleavedAb {
                 "panbench ab (" + side + " build " + (side.equals("base") ? req.base() : req.candidate()).classPath()
                         + ", " + rounds.size() + " interleaved rounds)",
                 first.run() == null ? null : first.run().git(), null);
-        RunConfig config = new RunConfig(rounds.size(), s.warmupIterations(), s.warmupTime(), s.iterations(),
-                s.measurementTime(), s.mode());
+        RunConfig config = s.toBuilder().forks(rounds.size()).build().toConfig();
         return new ResultFile(ResultFile.SCHEMA, info, first.environment(), config, pooled, null);
     }
 }

@@ -19,7 +19,7 @@ import java.util.List;
 public record BaselineHistory(String schema, String name, int keep, List<Run> runs) {
 
     public static final String SCHEMA = "panbench/baseline/v1";
-    public static final int DEFAULT_KEEP = 10;
+    public static final int DEFAULT_KEEP = dev.panbench.harness.Defaults.BASELINE_KEEP;
 
     public BaselineHistory {
         runs = runs == null ? List.of() : List.copyOf(runs);

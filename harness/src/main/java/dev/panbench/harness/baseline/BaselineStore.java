@@ -2,6 +2,7 @@ package dev.panbench.harness.baseline;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.model.ResultFile;
 
 import java.io.IOException;
@@ -31,7 +32,7 @@ import java.util.stream.Stream;
  */
 public final class BaselineStore {
 
-    public static final Path DEFAULT_DIR = Path.of(".panbench", "baselines");
+    public static final Path DEFAULT_DIR = Path.of(Defaults.STORE_DIR);
     public static final String ENV_VARIABLE = "PANBENCH_STORE";
     static final String LOCK_FILE = ".lock";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -55,7 +56,7 @@ public final class BaselineStore {
     }
 
     public static BaselineStore at(Path dir) {
-        return new BaselineStore(dir, 30_000);
+        return new BaselineStore(dir, Defaults.STORE_LOCK_TIMEOUT_MILLIS);
     }
 
     BaselineStore withLockTimeout(long millis) {

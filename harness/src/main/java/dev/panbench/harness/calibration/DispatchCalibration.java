@@ -59,7 +59,7 @@ public final class DispatchCalibration {
                 Map.of("size", List.of(String.valueOf(HandWrittenBenchmarks.SUM_SIZE))),
                 Pattern.compile("^jvm/(call/empty|array/sum\\[.*)$"), null);
         // one fork at a time, alternating sides, so a machine that drifts during the run biases neither side
-        BenchmarkRunner runner = new BenchmarkRunner(settings.withForks(1), logDir);
+        BenchmarkRunner runner = new BenchmarkRunner(settings.toBuilder().forks(1).build(), logDir);
         int rounds = Math.max(1, settings.forks());
         List<Row> rows = new ArrayList<>();
         int index = 0;

@@ -2,14 +2,14 @@ package dev.panbench.harness.compare;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.stats.Bootstrap;
 
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * How two result sets are compared. The defaults live here and nowhere else.
+ * How two result sets are compared. {@link #DEFAULT} is made of {@link Defaults}.
  *
  * @param threshold  relative change that counts (0.05: a result 5% slower is a regression when significant)
  * @param rules      stricter or looser thresholds for the ids a pattern finds ({@code --critical}); first match wins
@@ -25,9 +25,9 @@ import java.util.regex.Pattern;
 public record CompareSettings(double threshold, List<ThresholdRule> rules, double alpha, double confidence,
                               int resamples, long seed, boolean strictEnv, double maxSpread) {
 
-    public static final double DEFAULT_THRESHOLD = 0.05;
-    public static final CompareSettings DEFAULT = new CompareSettings(DEFAULT_THRESHOLD, List.of(), 0.01, 0.99,
-            Bootstrap.DEFAULT_RESAMPLES, 20_240_601L, false, 2.0);
+    public static final CompareSettings DEFAULT = new CompareSettings(Defaults.THRESHOLD_FRACTION, List.of(),
+            Defaults.ALPHA, Defaults.CONFIDENCE, Defaults.BOOTSTRAP_RESAMPLES, Defaults.BOOTSTRAP_SEED, false,
+            Defaults.MAX_SPREAD);
 
     public CompareSettings {
         rules = rules == null ? List.of() : List.copyOf(rules);

@@ -159,20 +159,15 @@ public final class BenchmarkRunner {
         List<String> jvmArgs = new ArrayList<>(FORK_JVM_FLAGS);
         jvmArgs.add("-D" + ForkSide.FAILURE_FILE_PROPERTY + "=" + failureFile);
         jvmArgs.add("-D" + ForkSide.DEVICE_TIME_FILE_PROPERTY + "=" + deviceTimeFile);
-        System.getProperties().forEach((k, v) -> {
-            String key = k.toString();
-            if (key.startsWith("panbench.") && !key.equals(ForkSide.FAILURE_FILE_PROPERTY)) {
-                jvmArgs.add("-D" + key + "=" + v);
-            }
-        });
+        jvmArgs.addAll(ForkProperties.jvmArgs(List.of(p.adapter())));
         jvmArgs.addAll(settings.extraJvmArgs());
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include(include)
                 .forks(settings.forks())
                 .warmupIterations(settings.warmupIterations())
-                .warmupTime(TimeValue.nanoseconds(RunSettings.nanos(settings.warmupTime())))
+                .warmupTime(TimeValue.nanoseconds(settings.warmupTime().nanos()))
                 .measurementIterations(settings.iterations())
-                .measurementTime(TimeValue.nanoseconds(RunSettings.nanos(settings.measurementTime())))
+                .measurementTime(TimeValue.nanoseconds(settings.measurementTime().nanos()))
                 .addProfiler(GCProfiler.class)
                 .jvmArgsAppend(jvmArgs.toArray(String[]::new))
                 .shouldFailOnError(false)

@@ -49,8 +49,8 @@ final class DriverRunner {
             int forkCount = Math.max(1, settings.forks());
             for (int f = 0; f < forkCount; f++) {
                 ExternallyTimed.Fork fork = et.measureFork(new ExternallyTimed.ForkPlan(f, settings.warmupIterations(),
-                        RunSettings.nanos(settings.warmupTime()), settings.iterations(),
-                        RunSettings.nanos(settings.measurementTime()), workDir.resolve("driver-" + index)));
+                        settings.warmupTime().nanos(), settings.iterations(),
+                        settings.measurementTime().nanos(), workDir.resolve("driver-" + index)));
                 if (!fork.samplesNanos().isEmpty()) {
                     forks.add(fork.samplesNanos());
                 }

@@ -1,23 +1,24 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.model.RunConfig;
 
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
- * JMH settings of a run. The two profiles live here, and nowhere else: {@link #DEFAULT} (JMH-like rigour) and
- * {@link #QUICK} (one short fork, for CI and tests). Explicit flags override either through the {@code with...}
- * methods.
+ * JMH settings of a run. The two profiles are {@link #DEFAULT} (JMH-like rigour) and {@link #QUICK} (one short fork,
+ * for CI and tests), from {@link Defaults}; explicit flags override either through one {@link Builder}.
  */
-public record RunSettings(int forks, int warmupIterations, String warmupTime, int iterations, String measurementTime,
+public record RunSettings(int forks, int warmupIterations, Time warmupTime, int iterations, Time measurementTime,
                           String mode, List<String> extraJvmArgs) {
 
-    private static final Pattern TIME = Pattern.compile("(\\d+)(ns|us|ms|s|m|min)");
-
-    public static final RunSettings DEFAULT = new RunSettings(2, 5, "1s", 5, "1s", "avgt", List.of());
-    public static final RunSettings QUICK = new RunSettings(1, 2, "100ms", 5, "100ms", "avgt", List.of());
+    public static final RunSettings DEFAULT = new RunSettings(Defaults.FORKS, Defaults.WARMUP_ITERATIONS,
+            Time.parse(Defaults.WARMUP_TIME, "warmup time"), Defaults.ITERATIONS,
+            Time.parse(Defaults.MEASUREMENT_TIME, "measurement time"), Defaults.MODE, List.of());
+    public static final RunSettings QUICK = new RunSettings(Defaults.QUICK_FORKS, Defaults.QUICK_WARMUP_ITERATIONS,
+            Time.parse(Defaults.QUICK_WARMUP_TIME, "warmup time"), Defaults.QUICK_ITERATIONS,
+            Time.parse(Defaults.QUICK_MEASUREMENT_TIME, "measurement time"), Defaults.MODE, List.of());
 
     public RunSettings {
         extraJvmArgs = List.copyOf(extraJvmArgs);
@@ -30,70 +31,92 @@ public record RunSettings(int forks, int warmupIterations, String warmupTime, in
         if (iterations < 1) {
             throw new BadInputException("--iterations " + iterations + ": expected 1 or more");
         }
-        checkTime("--warmup-time", warmupTime);
-        checkTime("--measurement-time", measurementTime);
+        if (warmupTime == null || measurementTime == null) {
+            throw new IllegalArgumentException("warm-up and measurement times are required");
+        }
         if (!List.of("avgt", "sample", "thrpt").contains(mode)) {
             throw new BadInputException("--mode " + mode + ": expected avgt, sample or thrpt");
         }
     }
 
-    private static void checkTime(String option, String value) {
-        if (value == null || !TIME.matcher(value).matches()) {
-            throw new BadInputException(option + " " + value + ": expected a time such as 500ms, 1s or 2m");
-        }
-    }
-
-    /** Nanoseconds of a time such as {@code 100ms}. */
-    public static long nanos(String value) {
-        var m = TIME.matcher(value);
-        if (!m.matches()) {
-            throw new IllegalArgumentException(value);
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ns" -> n;
-            case "us" -> n * 1_000L;
-            case "ms" -> n * 1_000_000L;
-            case "s" -> n * 1_000_000_000L;
-            default -> n * 60_000_000_000L;
-        };
-    }
-
-    public RunSettings withForks(Integer v) {
-        return v == null ? this : new RunSettings(v, warmupIterations, warmupTime, iterations, measurementTime, mode, extraJvmArgs);
-    }
-
-    public RunSettings withWarmupIterations(Integer v) {
-        return v == null ? this : new RunSettings(forks, v, warmupTime, iterations, measurementTime, mode, extraJvmArgs);
-    }
-
-    public RunSettings withWarmupTime(String v) {
-        return v == null ? this : new RunSettings(forks, warmupIterations, v, iterations, measurementTime, mode, extraJvmArgs);
-    }
-
-    public RunSettings withIterations(Integer v) {
-        return v == null ? this : new RunSettings(forks, warmupIterations, warmupTime, v, measurementTime, mode, extraJvmArgs);
-    }
-
-    public RunSettings withMeasurementTime(String v) {
-        return v == null ? this : new RunSettings(forks, warmupIterations, warmupTime, iterations, v, mode, extraJvmArgs);
-    }
-
-    public RunSettings withMode(String v) {
-        return v == null ? this : new RunSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, v, extraJvmArgs);
-    }
-
-    public RunSettings withExtraJvmArgs(List<String> v) {
-        return v == null ? this : new RunSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, mode, v);
-    }
-
-    /** The settings a results file records. */
+    /** The settings a results file records (its {@code config}). */
     public static RunSettings of(RunConfig config) {
-        return new RunSettings(config.forks(), config.warmupIterations(), config.warmupTime(), config.iterations(),
-                config.measurementTime(), config.mode(), List.of());
+        return new RunSettings(config.forks(), config.warmupIterations(),
+                Time.parse(config.warmupTime(), "config.warmupTime"), config.iterations(),
+                Time.parse(config.measurementTime(), "config.measurementTime"), config.mode(), List.of());
     }
 
     public RunConfig toConfig() {
-        return new RunConfig(forks, warmupIterations, warmupTime, iterations, measurementTime, mode);
+        return new RunConfig(forks, warmupIterations, warmupTime.toString(), iterations, measurementTime.toString(),
+                mode);
+    }
+
+    /** A builder starting from these settings; a null value given to it keeps the current one. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Overrides of a profile, from flags that may be absent (null keeps the profile's value). */
+    public static final class Builder {
+
+        private int forks;
+        private int warmupIterations;
+        private Time warmupTime;
+        private int iterations;
+        private Time measurementTime;
+        private String mode;
+        private List<String> extraJvmArgs;
+
+        private Builder(RunSettings from) {
+            forks = from.forks;
+            warmupIterations = from.warmupIterations;
+            warmupTime = from.warmupTime;
+            iterations = from.iterations;
+            measurementTime = from.measurementTime;
+            mode = from.mode;
+            extraJvmArgs = from.extraJvmArgs;
+        }
+
+        public Builder forks(Integer v) {
+            forks = v == null ? forks : v;
+            return this;
+        }
+
+        public Builder warmupIterations(Integer v) {
+            warmupIterations = v == null ? warmupIterations : v;
+            return this;
+        }
+
+        /** @param v a time such as {@code 200ms}; bad text is bad input naming {@code --warmup-time} */
+        public Builder warmupTime(String v) {
+            warmupTime = v == null ? warmupTime : Time.parse(v, "--warmup-time");
+            return this;
+        }
+
+        public Builder iterations(Integer v) {
+            iterations = v == null ? iterations : v;
+            return this;
+        }
+
+        /** @param v a time such as {@code 200ms}; bad text is bad input naming {@code --measurement-time} */
+        public Builder measurementTime(String v) {
+            measurementTime = v == null ? measurementTime : Time.parse(v, "--measurement-time");
+            return this;
+        }
+
+        public Builder mode(String v) {
+            mode = v == null ? mode : v;
+            return this;
+        }
+
+        public Builder extraJvmArgs(List<String> v) {
+            extraJvmArgs = v == null ? extraJvmArgs : v;
+            return this;
+        }
+
+        public RunSettings build() {
+            return new RunSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, mode,
+                    extraJvmArgs);
+        }
     }
 }

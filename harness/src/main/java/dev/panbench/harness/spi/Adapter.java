@@ -24,4 +24,13 @@ public interface Adapter {
 
     /** The workloads this adapter declares, in a stable order. */
     List<WorkloadSpec> workloads();
+
+    /**
+     * The system properties that configure this adapter ({@code --tvm-ffi-lib}'s {@code panbench.tvmffi.lib}, a
+     * forced code path): where set in panbench's JVM, a benchmark fork of this adapter's workloads gets them, and
+     * no other property of the parent.
+     */
+    default List<String> forkProperties() {
+        return List.of();
+    }
 }

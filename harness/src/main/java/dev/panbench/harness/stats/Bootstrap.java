@@ -17,8 +17,6 @@ import java.util.SplittableRandom;
  */
 public final class Bootstrap {
 
-    public static final int DEFAULT_RESAMPLES = 2000;
-
     private Bootstrap() {
     }
 

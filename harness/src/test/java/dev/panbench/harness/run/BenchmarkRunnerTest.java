@@ -22,8 +22,8 @@ class BenchmarkRunnerTest {
 
     @Test
     void failuresStayWithTheirResultAndTheRunGoesOn(@TempDir Path dir) {
-        RunSettings settings = RunSettings.QUICK.withWarmupIterations(1).withWarmupTime("50ms")
-                .withIterations(3).withMeasurementTime("50ms");
+        RunSettings settings = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("50ms")
+                .iterations(3).measurementTime("50ms").build();
         List<PlannedResult> plan = RunPlan.expand(List.of(new FaultyAdapter()), Map.of(), null, null);
         Map<String, BenchResult> byId = new BenchmarkRunner(settings, dir).run(plan, ProgressListener.NONE).stream()
                 .collect(Collectors.toMap(r -> r.id().toString(), Function.identity()));

@@ -31,8 +31,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class DriverRunnerTest {
 
-    private static final RunSettings SETTINGS = RunSettings.QUICK.withForks(2).withWarmupIterations(1)
-            .withWarmupTime("10ms").withIterations(3).withMeasurementTime("10ms");
+    private static final RunSettings SETTINGS = RunSettings.QUICK.toBuilder().forks(2).warmupIterations(1)
+            .warmupTime("10ms").iterations(3).measurementTime("10ms").build();
 
     @BeforeAll
     static void needsNumpy() {

@@ -68,6 +68,11 @@ public final class CpuSimdAdapter implements Adapter {
     }
 
     @Override
+    public List<String> forkProperties() {
+        return List.of(OpenBlas.CORETYPE_PROPERTY);
+    }
+
+    @Override
     public List<WorkloadSpec> workloads() {
         return CpuSimdWorkloads.all();
     }

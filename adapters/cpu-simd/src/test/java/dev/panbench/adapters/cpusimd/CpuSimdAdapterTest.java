@@ -80,8 +80,8 @@ class CpuSimdAdapterTest {
         List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), Map.of("size", List.of("1024")),
                 Pattern.compile("binary/add.*impl=s"), null);
         assertEquals(2, plan.size(), "scalar and simd");
-        List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.withWarmupIterations(1)
-                .withWarmupTime("50ms").withMeasurementTime("50ms").withIterations(3), dir)
+        List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
+                .warmupTime("50ms").measurementTime("50ms").iterations(3).build(), dir)
                 .run(plan, ProgressListener.NONE);
         for (int i = 0; i < results.size(); i++) {
             BenchResult r = results.get(i);

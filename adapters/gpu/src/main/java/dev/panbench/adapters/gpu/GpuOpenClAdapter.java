@@ -82,6 +82,11 @@ public final class GpuOpenClAdapter implements Adapter {
     }
 
     @Override
+    public List<String> forkProperties() {
+        return List.of(ClLibrary.PROPERTY);
+    }
+
+    @Override
     public List<WorkloadSpec> workloads() {
         return GpuWorkloads.all(ClDevice::open, GpuDefaults.OPENCL,
                 p -> Availability.unavailable("impl=cublas is CUDA only; run it with --adapter gpu-cuda"));

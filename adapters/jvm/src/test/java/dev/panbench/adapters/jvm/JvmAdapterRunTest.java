@@ -24,8 +24,8 @@ class JvmAdapterRunTest {
 
     @Test
     void quickRunWritesAValidResultsFile(@TempDir Path out) {
-        RunSettings settings = RunSettings.QUICK.withForks(2).withWarmupIterations(1).withWarmupTime("50ms")
-                .withIterations(3).withMeasurementTime("50ms");
+        RunSettings settings = RunSettings.QUICK.toBuilder().forks(2).warmupIterations(1).warmupTime("50ms")
+                .iterations(3).measurementTime("50ms").build();
         RunRequest request = new RunRequest(List.of("jvm"), "call/empty|call/identity\\[type=long|array/sum",
                 Map.of("size", List.of("1024")), settings, null, out, "test");
         new RunSession(Adapters.of(List.of(new JvmAdapter()))).run(request, ProgressListener.NONE);

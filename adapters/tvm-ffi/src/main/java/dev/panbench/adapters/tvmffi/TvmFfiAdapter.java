@@ -66,6 +66,11 @@ public final class TvmFfiAdapter implements Adapter {
     }
 
     @Override
+    public List<String> forkProperties() {
+        return List.of(LibraryLocator.PROPERTY, NativeFixtures.DIR_PROPERTY);
+    }
+
+    @Override
     public List<WorkloadSpec> workloads() {
         return TvmFfiWorkloads.all();
     }

@@ -33,8 +33,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class FrameworkRowsTest {
 
-    private static final RunSettings TINY = RunSettings.QUICK.withWarmupIterations(1).withWarmupTime("10ms")
-            .withIterations(2).withMeasurementTime("10ms");
+    private static final RunSettings TINY = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("10ms")
+            .iterations(2).measurementTime("10ms").build();
 
     private static List<BenchResult> run(String filter, Map<String, List<String>> params, String dir)
             throws Exception {

@@ -34,8 +34,8 @@ class PythonRowsTest {
         List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of("size", List.of("1024")),
                 Pattern.compile("^tvm-ffi/(call/(echo|tensor-arg)|callback/).*impl=python"), null);
         Path logs = Files.createDirectories(Path.of("target", "python-rows"));
-        List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.withWarmupIterations(1)
-                .withWarmupTime("10ms").withIterations(2).withMeasurementTime("10ms"), logs)
+        List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
+                .warmupTime("10ms").iterations(2).measurementTime("10ms").build(), logs)
                 .run(plan, ProgressListener.NONE);
         assertEquals(List.of("tvm-ffi/call/echo[type=int,impl=python]", "tvm-ffi/call/echo[type=float,impl=python]",
                 "tvm-ffi/call/echo[type=str,impl=python]", "tvm-ffi/call/echo[type=tensor,impl=python]",

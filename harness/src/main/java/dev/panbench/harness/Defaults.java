@@ -1,0 +1,55 @@
+package dev.panbench.harness;
+
+/**
+ * Every default of panbench in one place: the two run profiles, the comparison's statistics, and where files go.
+ * Command-line options name these constants as their defaults, so {@code --help} shows the same values the code
+ * uses. Times are text such as {@code 100ms} ({@link dev.panbench.harness.run.Time}); thresholds are percentages.
+ */
+public final class Defaults {
+
+    // the default run profile: JMH-like rigour
+    public static final int FORKS = 2;
+    public static final int WARMUP_ITERATIONS = 5;
+    public static final String WARMUP_TIME = "1s";
+    public static final int ITERATIONS = 5;
+    public static final String MEASUREMENT_TIME = "1s";
+    public static final String MODE = "avgt";
+
+    // --quick: one short fork, for CI and tests
+    public static final int QUICK_FORKS = 1;
+    public static final int QUICK_WARMUP_ITERATIONS = 2;
+    public static final String QUICK_WARMUP_TIME = "100ms";
+    public static final int QUICK_ITERATIONS = 5;
+    public static final String QUICK_MEASUREMENT_TIME = "100ms";
+
+    // comparison and gate
+    public static final String THRESHOLD = "5%";
+    public static final double THRESHOLD_FRACTION = 0.05;
+    public static final String CRITICAL_THRESHOLD = "10%";
+    /** Significance level of the Mann-Whitney test. */
+    public static final double ALPHA = 0.01;
+    /** Level of the bootstrap interval of the ratio, and of the gate's run-to-run prediction interval. */
+    public static final double CONFIDENCE = 0.99;
+    public static final int BOOTSTRAP_RESAMPLES = 2000;
+    /** Bootstrap seed; with the result id it seeds each result, so a comparison rerun gives the same interval. */
+    public static final long BOOTSTRAP_SEED = 20_240_601L;
+    /** A side whose robust spread exceeds this many thresholds is too unstable for a verdict beyond inconclusive. */
+    public static final double MAX_SPREAD = 2.0;
+
+    // ab
+    public static final int AB_ROUNDS = 4;
+
+    // baselines
+    public static final int BASELINE_KEEP = 10;
+    public static final String STORE_DIR = ".panbench/baselines";
+    /** How long a baseline save waits for another writer's lock on the store. */
+    public static final long STORE_LOCK_TIMEOUT_MILLIS = 30_000;
+
+    // where files go
+    public static final String OUT_DIR = "build/panbench";
+    public static final String AB_OUT_DIR = "build/panbench-ab";
+    public static final String CALIBRATE_OUT_DIR = "build/panbench/calibrate";
+
+    private Defaults() {
+    }
+}
