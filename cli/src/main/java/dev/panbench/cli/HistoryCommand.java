@@ -9,10 +9,8 @@ import dev.panbench.reports.ReportFile;
 import dev.panbench.reports.history.HistoryReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -34,8 +32,8 @@ final class HistoryCommand implements Callable<Integer> {
     @Mixin
     StoreOptions storeOptions;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Parameters(paramLabel = "NAME|FILE", description = "A baseline name, or a baseline file.")
     String name;
@@ -65,13 +63,12 @@ final class HistoryCommand implements Callable<Integer> {
         }
         BaselineHistory h = source.history();
         AtomicFiles.requireWritableDirectory(out, "--out");
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = console.out();
         for (ReportFile f : HistoryReport.render(h, fmts, commitUrl)) {
             Path p = out.resolve(f.name());
             AtomicFiles.write(p, f.content());
             o.println("wrote " + p);
         }
-        o.flush();
         return ExitCodes.OK;
     }
 }

@@ -12,9 +12,7 @@ import dev.panbench.harness.selfcheck.SelfCheck;
 import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,8 +41,8 @@ final class SelfCheckCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Option(names = "--history", paramLabel = "N", defaultValue = "5",
             description = "Runs in the baseline history (default: ${DEFAULT-VALUE}).")
@@ -58,9 +56,8 @@ final class SelfCheckCommand implements Callable<Integer> {
             description = "Workload made to do PCT more work in the slowed runs, or 'none' (default: ${DEFAULT-VALUE}).")
     String slowdown;
 
-    @Option(names = "--max-regression", paramLabel = "PCT", defaultValue = "5%",
-            description = "The gate's limit (default: ${DEFAULT-VALUE}).")
-    String maxRegression;
+    @Mixin
+    CompareOptions compareOptions;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench/selfcheck",
             description = "Where every run and selfcheck.json go (default: ${DEFAULT-VALUE}).")
@@ -68,7 +65,7 @@ final class SelfCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CompareSettings settings = CompareSettings.DEFAULT.withThreshold(Percent.parse(maxRegression, "--max-regression"));
+        CompareSettings settings = compareOptions.settings();
         String workload = null;
         double extra = 0;
         if (!"none".equals(slowdown)) {
@@ -82,9 +79,8 @@ final class SelfCheckCommand implements Callable<Integer> {
         }
         AtomicFiles.requireWritableDirectory(out, "--out");
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                jmh.settings(), null, out, "panbench " + String.join(" ",
-                spec.commandLine().getParseResult().originalArgs()));
-        PrintWriter err = spec.commandLine().getErr();
+                jmh.settings(), null, out, console.commandLine());
+        PrintWriter err = console.err();
         SelfCheck check = new SelfCheck(new RunSession(Adapters.load()), new ConsoleProgress(err,
                 Terminal.isInteractive()), line -> {
                     err.println("selfcheck: " + line);
@@ -93,10 +89,9 @@ final class SelfCheckCommand implements Callable<Integer> {
         SelfCheck.Outcome o = check.run(new SelfCheck.Plan(request, history, runs, workload, extra, out, settings));
         Path file = out.resolve("selfcheck.json");
         AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(o) + "\n");
-        PrintWriter w = spec.commandLine().getOut();
+        PrintWriter w = console.out();
         w.print(render(o, settings));
         w.println("wrote " + file);
-        w.flush();
         return ExitCodes.OK;
     }
 

@@ -201,7 +201,7 @@ public final class SelfCheck {
         if (slowed) {
             List<String> jvm = new ArrayList<>(settings.extraJvmArgs());
             jvm.add("-D" + ExtraWork.PROPERTY + "=" + ExtraWork.spec(plan.workload(), plan.extra()));
-            settings = settings.withExtraJvmArgs(jvm);
+            settings = settings.toBuilder().extraJvmArgs(jvm).build();
         }
         RunRequest r = plan.request();
         log.accept("measuring " + kind + " run " + i + (slowed ? " (" + plan.workload() + " does "
