@@ -160,8 +160,8 @@ final class BaselineCommand {
             Imports.Loaded loaded = Imports.readAny(from);
             ResultFile f = loaded.results();
             if (loaded.detected() != null) {
-                spec.commandLine().getErr().println(loaded.describe(from));
-                spec.commandLine().getErr().flush();
+                console.err().println(loaded.describe(from));
+                console.err().flush();
             }
             BaselineStore.Entry e = store.save(name, f, from.toString(), keep);
             PrintWriter out = console.out();

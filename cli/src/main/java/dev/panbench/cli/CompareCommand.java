@@ -69,7 +69,7 @@ final class CompareCommand implements Callable<Integer> {
         var store = storeOptions.store();
         ResultSource b = ResultSource.resolve(base, "BASE", store);
         ResultSource c = ResultSource.resolve(current, "CURRENT", store);
-        Detected.say(spec.commandLine().getErr(), b, c);
+        Detected.say(console.err(), b, c);
         AtomicFiles.requireWritableDirectory(out, "--out");
         Comparison comparison = Comparisons.compare(b.results(), b.label(), c.results(), c.label(), settings);
         Path file = out.resolve(ComparisonFiles.FILE_NAME);

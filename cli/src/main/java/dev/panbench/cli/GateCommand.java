@@ -86,7 +86,7 @@ final class GateCommand implements Callable<Integer> {
         var store = storeOptions.store();
         ResultSource b = ResultSource.resolve(baseline, "--baseline", store);
         ResultSource c = ResultSource.resolve(current, "--current", store);
-        Detected.say(spec.commandLine().getErr(), b, c);
+        Detected.say(console.err(), b, c);
         if (out != null) {
             AtomicFiles.requireWritableDirectory(out, "--out");
         }

@@ -8,10 +8,8 @@ import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -34,8 +32,8 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Spec
-    CommandSpec spec;
+    @Mixin
+    ConsoleOutput console;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files (criterion: directories) to import.")
     List<Path> files;
@@ -57,19 +55,18 @@ final class ImportCommand implements Callable<Integer> {
         Path parent = out.toAbsolutePath().getParent();
         AtomicFiles.requireWritableDirectory(parent, "--out");
         var outcome = Imports.importFiles(files, format, names, map,
-                "panbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
-        PrintWriter err = spec.commandLine().getErr();
+                console.commandLine());
+        PrintWriter err = console.err();
         outcome.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
         ResultFiles.write(out, outcome.results());
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = console.out();
         for (BenchResult r : outcome.results().results()) {
             o.printf(java.util.Locale.ROOT, "  %-60s %6d samples  median %.4g %s%n", r.id(), r.samples().size(),
                     r.stats().median(), r.unit());
         }
         o.println("imported " + outcome.results().results().size() + " result(s) from " + files.size() + " "
                 + format.description() + " input(s) into " + out);
-        o.flush();
         return ExitCodes.OK;
     }
 }

@@ -73,8 +73,8 @@ final class ReportCommand implements Callable<Integer> {
         } else if (schema.startsWith("panbench/result/") || schema.isEmpty()) {
             Imports.Loaded loaded = Imports.readAny(input);
             if (loaded.detected() != null) {
-                spec.commandLine().getErr().println(loaded.describe(input));
-                spec.commandLine().getErr().flush();
+                console.err().println(loaded.describe(input));
+                console.err().flush();
             }
             written = Reports.writeResults(loaded.results(), selected, options, dir);
         } else {

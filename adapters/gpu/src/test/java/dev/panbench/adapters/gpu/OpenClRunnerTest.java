@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class OpenClRunnerTest {
 
-    private static final RunSettings SHORT = RunSettings.QUICK.withWarmupIterations(1).withWarmupTime("50ms")
-            .withIterations(2).withMeasurementTime("50ms");
+    private static final RunSettings SHORT = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("50ms")
+            .iterations(2).measurementTime("50ms").build();
 
     @Test
     void everyWorkloadIsVerifiedAndTimedWithItsDeviceTime(@TempDir Path tmp) {
