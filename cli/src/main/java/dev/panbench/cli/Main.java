@@ -34,7 +34,19 @@ public final class Main {
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (NoClassDefFoundError e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("java/awt")) {
+                throw e;
+            }
+            // a runtime without java.desktop: the scripts/bundle.sh bundle leaves it out
+            err.println("panbench: HTML and PNG charts need the java.desktop module, which this Java runtime lacks "
+                    + "(a scripts/bundle.sh bundle); write --format md,csv,json here and render html from "
+                    + "results.json where a JDK is");
+            code = ExitCodes.BAD_INPUT;
+        }
         out.flush();
         err.flush();
         return code;

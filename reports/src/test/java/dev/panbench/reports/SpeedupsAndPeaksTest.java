@@ -50,6 +50,33 @@ class SpeedupsAndPeaksTest {
         assertFalse(p.shareOf(stream).isPresent(), "a ceiling row has no share of itself");
     }
 
+    private static BenchResult measured(String adapter, String workload, double nsPerOp, long bytes, long flops) {
+        return BenchResult.measured(new dev.panbench.harness.model.ResultId(adapter, workload,
+                        dev.panbench.harness.spi.Params.NONE), workload.substring(0, workload.indexOf('/')), "ns/op",
+                "avgt", java.util.List.of(java.util.List.of(nsPerOp)), 0.0, new BenchResult.Counts(0, bytes, flops));
+    }
+
+    @Test
+    void eachAdaptersRowsReadAgainstThatAdaptersOwnCeilings() {
+        // CPU: 10 GB/s STREAM, 100 GFLOP/s; GPU: 1000 GB/s device copy, 10 TFLOP/s
+        var rows = java.util.List.of(
+                measured("cpu-simd", "machine/stream", 1e9, 10_000_000_000L, 0),
+                measured("cpu-simd", "machine/peak-flops", 1e9, 0, 100_000_000_000L),
+                measured("gpu-opencl", "machine/d2d", 1e6, 1_000_000_000L, 0),
+                measured("gpu-opencl", "machine/peak-flops", 1e6, 0, 10_000_000_000L),
+                measured("gpu-opencl", "binary/add", 1e6, 500_000_000L, 1),
+                measured("cpu-simd", "binary/add", 1e9, 5_000_000_000L, 1),
+                measured("gpu-opencl", "gemm/sgemm", 1e6, 1, 5_000_000_000L));
+        MachinePeaks p = new MachinePeaks(rows);
+        assertEquals(0.5, p.shareOf(rows.get(4)).orElseThrow().fraction(), 1e-12, "GPU add against the GPU copy");
+        assertEquals(0.5, p.shareOf(rows.get(5)).orElseThrow().fraction(), 1e-12, "CPU add against STREAM");
+        var gemm = p.shareOf(rows.get(6)).orElseThrow();
+        assertEquals("FLOP", gemm.kind());
+        assertEquals(0.5, gemm.fraction(), 1e-12, "GPU sgemm against the GPU's FMA peak");
+        assertEquals(1e10, p.streamBytesPerSec(), 1e-3, "the summary's STREAM is the CPU's");
+        assertEquals(1e11, p.peakFlopsPerSec(), 1e-3, "and its peak the CPU's");
+    }
+
     @Test
     void bandwidthBeyondStreamReadsAsInCacheNotAsAShareOverOneHundredPercent() {
         assertEquals("87% BW", new MachinePeaks.Share(0.87, "BW").text());

@@ -227,8 +227,12 @@ public final class CudaDevice implements GpuDevice {
         int gy = global.length > 1 ? (int) (global[1] / local[1]) : 1;
         int by = global.length > 1 ? (int) local[1] : 1;
         try {
-            CudaDriver.check((int) CudaDriver.cuLaunchKernel.invokeExact(k.function(), gx, gy, 1, bx, by, 1, 0,
-                    stream, k.params(), MemorySegment.NULL), "cuLaunchKernel(" + k.name() + ")");
+            int status = (int) CudaDriver.cuLaunchKernel.invokeExact(k.function(), gx, gy, 1, bx, by, 1, 0,
+                    stream, k.params(), MemorySegment.NULL);
+            if (status != 0) {
+                // the message is built only on failure: the timed path allocates nothing
+                CudaDriver.check(status, "cuLaunchKernel(" + k.name() + ")");
+            }
         } catch (Throwable t) {
             throw CudaDriver.rethrow(t);
         }

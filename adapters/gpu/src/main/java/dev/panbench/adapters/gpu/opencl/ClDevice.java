@@ -192,9 +192,12 @@ public final class ClDevice implements GpuDevice {
             localSize.setAtIndex(ValueLayout.JAVA_LONG, d, local[d]);
         }
         try {
-            ClErrors.check((int) OpenCl.clEnqueueNDRangeKernel.invokeExact(queue, ((ClKernel) kernel).handle(),
-                    dims, MemorySegment.NULL, globalSize, localSize, 0, MemorySegment.NULL, eventOut),
-                    "clEnqueueNDRangeKernel(" + ((ClKernel) kernel).name() + ")");
+            int status = (int) OpenCl.clEnqueueNDRangeKernel.invokeExact(queue, ((ClKernel) kernel).handle(),
+                    dims, MemorySegment.NULL, globalSize, localSize, 0, MemorySegment.NULL, eventOut);
+            if (status != 0) {
+                // the message is built only on failure: the timed path allocates nothing
+                ClErrors.check(status, "clEnqueueNDRangeKernel(" + ((ClKernel) kernel).name() + ")");
+            }
         } catch (Throwable t) {
             throw OpenCl.rethrow(t);
         }
