@@ -2,6 +2,7 @@ package dev.panbench.adapters.gpu;
 
 import dev.panbench.adapters.gpu.cuda.CudaDevice;
 import dev.panbench.adapters.gpu.cuda.CudaDeviceInfo;
+import dev.panbench.adapters.gpu.cuda.CudaLibraries;
 import dev.panbench.adapters.gpu.cuda.CudaLibraries.Library;
 import dev.panbench.adapters.gpu.cuda.CudaLoader;
 import dev.panbench.adapters.gpu.workloads.GpuDefaults;
@@ -88,6 +89,11 @@ public final class GpuCudaAdapter implements Adapter {
             env.put(p + "driverCudaVersion", d.driverVersionText());
         }
         return env;
+    }
+
+    @Override
+    public List<String> forkProperties() {
+        return List.of(CudaLibraries.PROPERTY);
     }
 
     @Override
