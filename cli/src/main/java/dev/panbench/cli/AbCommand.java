@@ -9,6 +9,7 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunSettings;
+import dev.panbench.reports.console.ComparisonConsole;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

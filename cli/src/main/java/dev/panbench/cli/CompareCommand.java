@@ -10,6 +10,7 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
+import dev.panbench.reports.console.ComparisonConsole;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

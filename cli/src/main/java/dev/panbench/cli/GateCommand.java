@@ -15,6 +15,7 @@ import dev.panbench.harness.compare.RunToRunVerdicts;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunPlan;
+import dev.panbench.reports.console.ComparisonConsole;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -15,6 +15,7 @@ import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
 import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
+import dev.panbench.reports.console.ComparisonConsole;
 import dev.panbench.reports.console.ConsoleTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

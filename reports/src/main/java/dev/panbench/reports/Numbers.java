@@ -105,4 +105,12 @@ public final class Numbers {
         double p = (ratio - 1) * 100;
         return String.format(Locale.ROOT, "%+.1f%%", p);
     }
+
+    /** A p-value as every comparison format prints it: {@code 0.0123}, {@code <0.0001}; empty when there is none. */
+    public static String pValue(Double p) {
+        if (p == null || p.isNaN()) {
+            return "";
+        }
+        return p < 0.0001 ? "<0.0001" : String.format(Locale.ROOT, "%.4f", p);
+    }
 }

@@ -68,4 +68,34 @@ class ComparisonTablesTest {
         assertEquals(2, JUnitXmlTest.elements(junit, "failure").size());
         assertTrue(Files.exists(tmp.resolve("charts/comparison-ratios.png")));
     }
+
+    /**
+     * The same comparison in every format says the same verdict words as comparison.json and the console, and
+     * carries each change's p-value and limit.
+     */
+    @Test
+    void everyFormatSpeaksOneVerdictVocabularyWithPValueAndLimit() throws Exception {
+        Comparison c = compareFixture();
+        Reports.writeComparison(c, Reports.parse(List.of("md,html,csv,junit"), "--format"), ReportOptions.DEFAULT, tmp);
+        String console = dev.panbench.reports.console.ComparisonConsole.render(c);
+        var gemm = c.changes().stream().filter(ch -> ch.id().workload().equals("gemm/sgemm")).findFirst().orElseThrow();
+        String p = Numbers.pValue(gemm.pValue());
+        for (String name : List.of("comparison.md", "comparison.html", "comparison.csv", "comparison-junit.xml")) {
+            String text = Files.readString(tmp.resolve(name));
+            for (String word : List.of("regressed", "unchanged", "added", "removed")) {
+                assertTrue(text.contains(word), name + " says " + word);
+            }
+            for (String old : List.of("no change", "missing", ",new,", "| new |")) {
+                assertTrue(!text.contains(old), name + " no longer says '" + old + "'");
+            }
+            if (!name.endsWith(".csv")) {
+                assertTrue(text.contains(p), name + " carries the p-value " + p);
+            }
+        }
+        String csv = Files.readString(tmp.resolve("comparison.csv"));
+        assertTrue(csv.startsWith("id,unit,base,current,ratio,ratio_low,ratio_high,p_value,limit,verdict,note"), csv);
+        assertTrue(csv.contains("," + gemm.pValue() + "," + gemm.threshold() + ",regressed,"), csv);
+        assertTrue(console.contains("regressed") && console.contains(p) && console.contains("added ")
+                && console.contains("removed "), console);
+    }
 }

@@ -82,14 +82,14 @@ final class Fixtures {
     /** A comparison with one of each verdict. */
     static ComparisonTable comparison() {
         return new ComparisonTable("main", "pr-123", 0.05, 0.99, List.of(
-                new Row(ResultId.parse("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd]"), "ns/op", 160.0, 158.0, 0.9875, 0.97, 1.01, Verdict.INCONCLUSIVE, null),
-                new Row(ResultId.parse("cpu-simd/gemm/sgemm[size=256,dtype=f32,impl=simd]"), "ns/op", 2.4e6, 2.9e6, 1.208, 1.15, 1.27, Verdict.REGRESSED, null),
-                new Row(ResultId.parse("jvm/call/empty"), "ns/op", 0.55, 0.40, 0.727, 0.70, 0.75, Verdict.IMPROVED, null),
-                new Row(ResultId.parse("jvm/array/copy[size=1024]"), "ns/op", 30.0, 30.2, 1.0067, 1.001, 1.012, Verdict.UNCHANGED, null),
+                new Row(ResultId.parse("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd]"), "ns/op", 160.0, 158.0, 0.9875, 0.97, 1.01, 0.21, 0.05, Verdict.INCONCLUSIVE, null),
+                new Row(ResultId.parse("cpu-simd/gemm/sgemm[size=256,dtype=f32,impl=simd]"), "ns/op", 2.4e6, 2.9e6, 1.208, 1.15, 1.27, 0.00004, 0.10, Verdict.REGRESSED, null),
+                new Row(ResultId.parse("jvm/call/empty"), "ns/op", 0.55, 0.40, 0.727, 0.70, 0.75, 0.0012, 0.05, Verdict.IMPROVED, null),
+                new Row(ResultId.parse("jvm/array/copy[size=1024]"), "ns/op", 30.0, 30.2, 1.0067, 1.001, 1.012, 0.43, 0.05, Verdict.UNCHANGED, null),
                 new Row(ResultId.parse("tvm-ffi/call/nop[impl=java]"), "ns/op", 40.0, null, null, null, null, Verdict.FAILED, "current: fork crashed"),
                 new Row(ResultId.parse("jvm/array/sum[size=65536]"), "ns/op", 40100.0, null, null, null, null, Verdict.REMOVED, "not in current"),
                 new Row(ResultId.parse("cpu-simd/binary/mul[size=1024,dtype=f32,impl=simd]"), "ns/op", null, 170.0, null, null, null, Verdict.ADDED, null),
-                new Row(ResultId.parse("cpu-simd/binary/add[size=1048576,dtype=f32,impl=scalar]"), "ns/op", 1.5e6, 1.62e6, 1.08, 1.06, 1.10, Verdict.REGRESSED, null)),
+                new Row(ResultId.parse("cpu-simd/binary/add[size=1048576,dtype=f32,impl=scalar]"), "ns/op", 1.5e6, 1.62e6, 1.08, 1.06, 1.10, 0.0031, 0.05, Verdict.REGRESSED, null)),
                 null);
     }
 

@@ -8,11 +8,23 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.function.Consumer;
 
 /** Every file panbench writes goes through here: a temporary file beside the target, then a rename. */
 public final class AtomicFiles {
 
+    private static final Consumer<Path> NONE = p -> { };
+    private static volatile Consumer<Path> observer = NONE;
+
     private AtomicFiles() {
+    }
+
+    /**
+     * Sees each file once it is in place; the test suites use it to check every file panbench writes against its
+     * published schema. Null stops observing.
+     */
+    public static void observe(Consumer<Path> afterWrite) {
+        observer = afterWrite == null ? NONE : afterWrite;
     }
 
     public static void writeString(Path target, String content) {
@@ -33,6 +45,7 @@ public final class AtomicFiles {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
             }
+            observer.accept(abs);
         } catch (IOException e) {
             if (tmp != null) {
                 try {

@@ -109,7 +109,7 @@ public final class BenchCharts {
         return new Plan(List.of(new NamedChart("comparison", "comparison-ratios",
                 "Time ratio per benchmark",
                 "Diamonds: median time ratio current/base; bars: its " + Numbers.percent(c.level())
-                        + " interval; line: no change. Regressions first.", chart)), omitted);
+                        + " interval; line: ratio 1, equal times. Regressions first.", chart)), omitted);
     }
 
     /** Bars of median time per category, one series per impl (or per adapter when the group has no impls). */

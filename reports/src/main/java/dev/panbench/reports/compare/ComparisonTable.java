@@ -36,17 +36,28 @@ public record ComparisonTable(String base, String current, double threshold, dou
 
     /**
      * One compared id. {@code baseValue}/{@code currentValue} are medians in {@code unit}; {@code ratio} is the
-     * time ratio current/base (above 1 is slower) with interval [{@code low}, {@code high}]; any may be null when a
-     * side is missing or failed. {@code note} explains a missing or failed side.
+     * time ratio current/base (above 1 is slower) with interval [{@code low}, {@code high}]; {@code pValue} is the
+     * Mann-Whitney p-value behind the verdict and {@code limit} the relative change this id is allowed (its
+     * threshold); any may be null when a side is missing or failed. {@code note} explains a missing or failed side.
      */
     public record Row(ResultId id, String unit, Double baseValue, Double currentValue, Double ratio, Double low,
-                      Double high, Verdict verdict, String note) {
+                      Double high, Double pValue, Double limit, Verdict verdict, String note) {
+
+        /** A row without a test behind it (an id only one side has, or that failed). */
+        public Row(ResultId id, String unit, Double baseValue, Double currentValue, Double ratio, Double low,
+                   Double high, Verdict verdict, String note) {
+            this(id, unit, baseValue, currentValue, ratio, low, high, null, null, verdict, note);
+        }
     }
 
-    /** The outcome for one id, in the order reports list them. */
+    /**
+     * The outcome for one id, in the order reports list them. The words are those of {@code comparison.json} and
+     * the console ({@link dev.panbench.harness.compare.Verdict}'s four, plus added, removed and failed for ids not
+     * measured on both sides): every format says the same thing the same way.
+     */
     public enum Verdict {
         REGRESSED("regressed", 0), FAILED("failed", 1), IMPROVED("improved", 2), INCONCLUSIVE("inconclusive", 3),
-        UNCHANGED("no change", 4), ADDED("new", 5), REMOVED("missing", 6);
+        UNCHANGED("unchanged", 4), ADDED("added", 5), REMOVED("removed", 6);
 
         private final String label;
         private final int rank;

@@ -34,8 +34,8 @@ public final class ComparisonTables {
                 lo = l;
                 hi = h;
             }
-            rows.add(new Row(ch.id(), ch.unit(), ch.baseMedian(), ch.currentMedian(), ratio, lo, hi,
-                    verdict(ch.verdict()), ch.note()));
+            rows.add(new Row(ch.id(), ch.unit(), ch.baseMedian(), ch.currentMedian(), ratio, lo, hi, ch.pValue(),
+                    ch.threshold(), verdict(ch.verdict()), ch.note()));
             seen.add(ch.id());
         }
         for (Comparison.Failed f : c.failed()) {

@@ -90,6 +90,7 @@ public final class HtmlReport implements ReportFormat {
         sb.append("<table class=\"sortable\"><thead><tr><th>Benchmark</th><th class=\"num\">Base</th>")
                 .append("<th class=\"num\">Current</th><th class=\"num\">Ratio</th><th class=\"num\">")
                 .append(Html.escape(Numbers.percent(c.level()))).append(" interval</th><th class=\"num\">Change</th>")
+                .append("<th class=\"num\">p</th><th class=\"num\">Limit</th>")
                 .append("<th>Verdict</th></tr></thead>\n<tbody>\n");
         int order = 0;
         for (ComparisonTable.Row r : c.rowsRegressionsFirst()) {
@@ -101,11 +102,13 @@ public final class HtmlReport implements ReportFormat {
             cell(sb, r.low() == null || r.high() == null ? "" : "[" + Numbers.factor(r.low()) + ", " + Numbers.factor(r.high()) + "]",
                     r.low(), true);
             cell(sb, r.ratio() == null ? "" : Numbers.change(r.ratio()), r.ratio(), true);
+            cell(sb, Numbers.pValue(r.pValue()), r.pValue(), true);
+            cell(sb, r.limit() == null ? "" : Numbers.percent(r.limit()), r.limit(), true);
             cell(sb, r.verdict().label() + (r.note() == null || r.note().isBlank() ? "" : " (" + r.note() + ")"),
                     (double) order++, false);
             sb.append("</tr>\n");
         }
-        sb.append("</tbody></table>\n<p class=\"hint\">Ratio is current time / base time: above 1 is slower.</p></section>\n");
+        sb.append("</tbody></table>\n<p class=\"hint\">Ratio is current time / base time: above 1 is slower. p is the Mann-Whitney p-value of the samples; a change is a regression or an improvement when it is significant and beyond its limit.</p></section>\n");
         return List.of(ReportFile.text("comparison.html", tail(sb)));
     }
 

@@ -158,11 +158,14 @@ public final class MarkdownReport implements ReportFormat {
                     r.ratio() == null ? "" : Numbers.factor(r.ratio()),
                     r.low() == null || r.high() == null ? "" : "[" + Numbers.factor(r.low()) + ", " + Numbers.factor(r.high()) + "]",
                     r.ratio() == null ? "" : Numbers.change(r.ratio()),
+                    Numbers.pValue(r.pValue()),
+                    r.limit() == null ? "" : Numbers.percent(r.limit()),
                     verdict));
         }
-        sb.append(Markdown.table(List.of("Benchmark", "Base", "Current", "Ratio", level, "Change", "Verdict"),
-                "lrrrrrl", rows));
-        sb.append("\nRatio is current time / base time: above 1 is slower.\n");
+        sb.append(Markdown.table(List.of("Benchmark", "Base", "Current", "Ratio", level, "Change", "p", "Limit",
+                "Verdict"), "lrrrrrrrl", rows));
+        sb.append("\nRatio is current time / base time: above 1 is slower. p is the Mann-Whitney p-value of the"
+                + " samples; a change is a regression or an improvement when it is significant and beyond its limit.\n");
         return List.of(ReportFile.text("comparison.md", sb.toString()));
     }
 }

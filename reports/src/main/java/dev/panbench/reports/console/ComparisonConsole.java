@@ -1,4 +1,4 @@
-package dev.panbench.cli;
+package dev.panbench.reports.console;
 
 import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.Comparison;
@@ -6,7 +6,8 @@ import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.reports.Numbers;
-import dev.panbench.reports.console.TextTable;
+import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.compare.ComparisonTables;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,14 +15,16 @@ import java.util.Locale;
 
 /**
  * The text a terminal shows of a comparison: both sides, an environment warning, one row per change (regressions
- * first) with the ratio's interval and the p-value behind the verdict, then added, removed and failed ids.
+ * first) with the ratio's interval, the p-value behind the verdict and the limit, then added, removed and failed
+ * ids. Rows come from the same view model ({@link ComparisonTable}) and say the same verdict words as every other
+ * comparison format; change and interval are of the time per operation (above zero is slower), whatever the unit.
  */
-final class ComparisonConsole {
+public final class ComparisonConsole {
 
     private ComparisonConsole() {
     }
 
-    static String render(Comparison c) {
+    public static String render(Comparison c) {
         StringBuilder sb = new StringBuilder();
         sb.append("base     ").append(side(c.base())).append('\n');
         sb.append("current  ").append(side(c.current())).append('\n');
@@ -34,11 +37,15 @@ final class ComparisonConsole {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[]{"verdict", "id", "base", "current", "change",
                 Math.round(c.settings().confidence() * 100) + "% CI", "p", "limit"});
-        for (Change ch : c.changes()) {
-            String ci = ch.ciLower() == null ? "" : "[" + pct(ch.ciLower() - 1) + ", " + pct(ch.ciUpper() - 1) + "]";
-            rows.add(new String[]{ch.verdict().name(), ch.id().toString(), Numbers.score(ch.baseMedian(), ch.unit()),
-                    Numbers.score(ch.currentMedian(), ch.unit()), Double.isNaN(ch.ratio()) ? "" : pct(ch.change()),
-                    ci, ch.pValue() == null ? "" : p(ch.pValue()), Percent.format(ch.threshold())});
+        for (ComparisonTable.Row r : ComparisonTables.of(c).rows()) {
+            if (r.baseValue() == null || r.currentValue() == null) {
+                continue; // added, removed and failed ids are listed below the table
+            }
+            String ci = r.low() == null || r.high() == null ? "" : "[" + pct(r.low() - 1) + ", " + pct(r.high() - 1) + "]";
+            rows.add(new String[]{r.verdict().label(), r.id().toString(), Numbers.score(r.baseValue(), r.unit()),
+                    Numbers.score(r.currentValue(), r.unit()), r.ratio() == null || r.ratio().isNaN() ? ""
+                    : pct(r.ratio() - 1), ci, Numbers.pValue(r.pValue()),
+                    r.limit() == null ? "" : Percent.format(r.limit())});
         }
         sb.append(TextTable.render(rows, 2, true));
         for (Change ch : c.changes()) {
@@ -60,10 +67,10 @@ final class ComparisonConsole {
         return sb.toString();
     }
 
-    static String summary(Comparison c) {
+    public static String summary(Comparison c) {
         var s = c.summary();
         return String.format(Locale.ROOT, "%d compared: %d regressed, %d inconclusive, %d improved, %d unchanged"
-                        + "%s%s%s (change = current/base - 1 of the medians; regressed = significant at p < %s"
+                        + "%s%s%s (change = current/base - 1 of the median time per operation; regressed = significant at p < %s"
                         + " and beyond the limit)",
                 c.changes().size(), s.getOrDefault(Verdict.regressed, 0), s.getOrDefault(Verdict.inconclusive, 0),
                 s.getOrDefault(Verdict.improved, 0), s.getOrDefault(Verdict.unchanged, 0),
@@ -95,7 +102,4 @@ final class ComparisonConsole {
         return String.format(Locale.ROOT, "%+.1f%%", fraction * 100);
     }
 
-    private static String p(double p) {
-        return p < 0.0001 ? "<0.0001" : String.format(Locale.ROOT, "%.4f", p);
-    }
 }
