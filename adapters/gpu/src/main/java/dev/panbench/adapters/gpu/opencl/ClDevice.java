@@ -34,8 +34,9 @@ public final class ClDevice implements GpuDevice {
     private final MemorySegment localSize = arena.allocate(ValueLayout.JAVA_LONG, 2);
     /** {@code cl_ulong} profiling value. */
     private final MemorySegment timestamp = arena.allocate(ValueLayout.JAVA_LONG);
-    private MemorySegment firstEvent = MemorySegment.NULL;
-    private MemorySegment lastEvent = MemorySegment.NULL;
+    /** The operation's first and latest {@code cl_event} addresses; 0 for none. */
+    private long firstEvent;
+    private long lastEvent;
     private long deviceNanos;
     private long operations;
     private boolean closed;
@@ -206,11 +207,11 @@ public final class ClDevice implements GpuDevice {
 
     /** Keeps the first and the latest event of the operation, releasing the ones in between. */
     private void track() {
-        MemorySegment ev = eventOut.get(ValueLayout.ADDRESS, 0);
-        if (firstEvent.equals(MemorySegment.NULL)) {
+        long ev = eventOut.get(ValueLayout.JAVA_LONG, 0);
+        if (firstEvent == 0) {
             firstEvent = ev;
         } else {
-            if (!lastEvent.equals(MemorySegment.NULL)) {
+            if (lastEvent != 0) {
                 release(lastEvent);
             }
             lastEvent = ev;
@@ -221,10 +222,9 @@ public final class ClDevice implements GpuDevice {
     public void synchronize() {
         try {
             ClErrors.check((int) OpenCl.clFinish.invokeExact(queue), "clFinish");
-            if (!firstEvent.equals(MemorySegment.NULL)) {
+            if (firstEvent != 0) {
                 long start = profile(firstEvent, OpenCl.CL_PROFILING_COMMAND_START);
-                long end = profile(lastEvent.equals(MemorySegment.NULL) ? firstEvent : lastEvent,
-                        OpenCl.CL_PROFILING_COMMAND_END);
+                long end = profile(lastEvent == 0 ? firstEvent : lastEvent, OpenCl.CL_PROFILING_COMMAND_END);
                 deviceNanos += Math.max(0, end - start);
                 operations++;
             }
@@ -235,24 +235,24 @@ public final class ClDevice implements GpuDevice {
         }
     }
 
-    private long profile(MemorySegment event, int param) throws Throwable {
+    private long profile(long event, int param) throws Throwable {
         ClErrors.check((int) OpenCl.clGetEventProfilingInfo.invokeExact(event, param, 8L, timestamp,
                 MemorySegment.NULL), "clGetEventProfilingInfo");
         return timestamp.get(ValueLayout.JAVA_LONG, 0);
     }
 
     private void releaseEvents() {
-        if (!firstEvent.equals(MemorySegment.NULL)) {
+        if (firstEvent != 0) {
             release(firstEvent);
         }
-        if (!lastEvent.equals(MemorySegment.NULL)) {
+        if (lastEvent != 0) {
             release(lastEvent);
         }
-        firstEvent = MemorySegment.NULL;
-        lastEvent = MemorySegment.NULL;
+        firstEvent = 0;
+        lastEvent = 0;
     }
 
-    private static void release(MemorySegment event) {
+    private static void release(long event) {
         try {
             ClErrors.check((int) OpenCl.clReleaseEvent.invokeExact(event), "clReleaseEvent");
         } catch (Throwable t) {

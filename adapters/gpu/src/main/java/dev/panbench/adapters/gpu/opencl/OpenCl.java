@@ -21,6 +21,11 @@ final class OpenCl {
     static final ValueLayout.OfLong ULONG = ValueLayout.JAVA_LONG;
     static final ValueLayout.OfLong SIZE_T = ValueLayout.JAVA_LONG;
     static final ValueLayout PTR = ValueLayout.ADDRESS;
+    /**
+     * A {@code cl_event} handed back to the driver as its address, a 64-bit integer (the same register on LP64
+     * targets), so the timed path keeps events as {@code long}s and wraps no {@code MemorySegment} per launch.
+     */
+    static final ValueLayout.OfLong EVENT = ValueLayout.JAVA_LONG;
 
     static final int CL_PLATFORM_VERSION = 0x0901;
     static final int CL_PLATFORM_NAME = 0x0902;
@@ -165,9 +170,9 @@ final class OpenCl {
      * void *param_value, size_t *param_value_size_ret);}
      */
     static final MethodHandle clGetEventProfilingInfo = h("clGetEventProfilingInfo",
-            FunctionDescriptor.of(UINT, PTR, UINT, SIZE_T, PTR, PTR));
+            FunctionDescriptor.of(UINT, EVENT, UINT, SIZE_T, PTR, PTR));
     /** {@code cl_int clReleaseEvent(cl_event event);} */
-    static final MethodHandle clReleaseEvent = h("clReleaseEvent", FunctionDescriptor.of(UINT, PTR));
+    static final MethodHandle clReleaseEvent = h("clReleaseEvent", FunctionDescriptor.of(UINT, EVENT));
 
     /** {@code cl_context_properties} list {@code { CL_CONTEXT_PLATFORM, platform, 0 }}: three {@code intptr_t}. */
     static final MemoryLayout CONTEXT_PROPERTIES = MemoryLayout.sequenceLayout(3, ValueLayout.JAVA_LONG);
