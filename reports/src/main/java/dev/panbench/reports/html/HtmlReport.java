@@ -37,7 +37,8 @@ public final class HtmlReport implements ReportFormat {
     private static final String JS = resource("report.js");
     private static final Map<String, String> SECTION_TITLES = Map.of(
             "groups", "Workload groups", "scaling", "Scaling with size",
-            "distributions", "Sample distributions", "comparison", "Ratios");
+            "distributions", "Sample distributions", "machine", "The machine's measured ceilings",
+            "roofline", "Roofline", "comparison", "Ratios");
 
     @Override
     public String name() {

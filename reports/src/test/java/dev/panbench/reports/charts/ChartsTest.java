@@ -1,0 +1,128 @@
+package dev.panbench.reports.charts;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultId;
+import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.compare.ComparisonTable.Row;
+import dev.panbench.reports.compare.ComparisonTable.Verdict;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.BoxChart;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a reader of the charts relies on: each kind shows what its axes say, on a scale that fits the data. */
+class ChartsTest {
+
+    private static BenchResult ok(String id, double median, long elements, long bytes, long flops) {
+        List<Double> s = IntStream.range(0, 10).mapToObj(i -> median * (1 + 0.01 * ((i * 7) % 10 - 5) / 5)).toList();
+        return BenchResult.measured(ResultId.parse(id), null, "ns/op", "avgt", List.of(s.subList(0, 5), s.subList(5, 10)),
+                0.0, new BenchResult.Counts(elements, bytes, flops));
+    }
+
+    /** A machine with its ceilings, gemm and add at two sizes and three impls whose times differ a hundredfold. */
+    private static ResultFile run() {
+        List<BenchResult> rs = new ArrayList<>();
+        for (String impl : List.of("scalar", "simd", "openblas")) {
+            double f = impl.equals("scalar") ? 100 : impl.equals("simd") ? 8 : 1;
+            rs.add(ok("cpu-simd/gemm/sgemm[size=256,dtype=f32,impl=" + impl + "]", 2e6 * f, 65536, 786432, 33554432));
+            rs.add(ok("cpu-simd/binary/add[size=1024,dtype=f32,impl=" + impl + "]", 100 * f, 1024, 12288, 1024));
+            rs.add(ok("cpu-simd/binary/add[size=1048576,dtype=f32,impl=" + impl + "]", 2e5 * f, 1 << 20, 12L << 20,
+                    1 << 20));
+        }
+        rs.add(ok("cpu-simd/machine/stream[kernel=triad,size=auto,threads=1]", 2.4e7, 1 << 22, 48L << 20, 8L << 20));
+        rs.add(ok("cpu-simd/machine/peak-flops[dtype=f32,threads=1]", 1e6, 0, 0, 16_000_000L));
+        return new ResultFile(null, null, null, rs);
+    }
+
+    private static List<NamedChart> section(BenchCharts.Plan plan, String section) {
+        return plan.charts().stream().filter(c -> c.section().equals(section)).toList();
+    }
+
+    private static AxesChartStyler styler(Chart<?, ?> c) {
+        return (AxesChartStyler) c.getStyler();
+    }
+
+    @Test
+    void boxPlotsCompareOnlyLikeWithLikeOnAFittedLinearAxis() {
+        List<NamedChart> boxes = section(BenchCharts.forResults(run()), "distributions");
+        assertEquals(3, boxes.size(), "one chart per workload and size: " + boxes.stream().map(NamedChart::title).toList());
+        for (NamedChart b : boxes) {
+            BoxChart chart = (BoxChart) b.chart();
+            assertEquals(3, chart.getSeriesMap().size(), "one box per impl");
+            assertTrue(styler(chart).isYAxisLogarithmic(), "impls a hundredfold apart need a log axis: " + b.title());
+            assertTrue(chart.getYAxisTitle().endsWith("(log scale)"));
+            assertTrue(b.caption().contains("logarithmic"));
+        }
+        ResultFile close = new ResultFile(null, null, null, List.of(
+                ok("jvm/call/a[impl=x]", 100, 0, 0, 0), ok("jvm/call/a[impl=y]", 120, 0, 0, 0)));
+        BoxChart one = (BoxChart) section(BenchCharts.forResults(close), "distributions").getFirst().chart();
+        assertFalse(styler(one).isYAxisLogarithmic());
+        double min = styler(one).getYAxisMin();
+        double max = styler(one).getYAxisMax();
+        assertTrue(min > 80 && min < 100 && max > 120 && max < 140, "the axis fits the samples: " + min + ".." + max);
+        assertFalse(one.getYAxisTitle().contains("log"));
+    }
+
+    @Test
+    void scalingAxesSayTheirScale() {
+        for (NamedChart c : section(BenchCharts.forResults(run()), "scaling")) {
+            XYChart chart = (XYChart) c.chart();
+            boolean log = styler(chart).isYAxisLogarithmic();
+            assertEquals(log, chart.getYAxisTitle().endsWith("(log scale)"), c.title());
+            assertEquals(log, c.caption().contains("both axes logarithmic"), c.caption());
+            assertTrue(chart.getXAxisTitle().endsWith("(log scale)"));
+        }
+    }
+
+    @Test
+    void machineRowsAreBandwidthAndFlopsAndDrawTheRoofline() {
+        BenchCharts.Plan plan = BenchCharts.forResults(run());
+        assertTrue(section(plan, "groups").stream().noneMatch(c -> c.title().contains("machine")),
+                "the machine's ceilings are not times among the workloads");
+        List<NamedChart> machine = section(plan, "machine");
+        assertEquals(List.of("GB/s", "GFLOP/s"), machine.stream().map(c -> ((CategoryChart) c.chart()).getYAxisTitle())
+                .toList());
+        double gbs = ((CategoryChart) machine.getFirst().chart()).getSeriesMap().values().iterator().next()
+                .getYData().iterator().next().doubleValue();
+        BenchResult stream = run().results().stream().filter(r -> r.workload().equals("machine/stream")).findFirst()
+                .orElseThrow();
+        assertEquals((48L << 20) / stream.stats().median(), gbs, 1e-9, "bytes per ns of the median is GB/s");
+        NamedChart roofline = section(plan, "roofline").getFirst();
+        XYChart chart = (XYChart) roofline.chart();
+        assertTrue(styler(chart).isXAxisLogarithmic() && styler(chart).isYAxisLogarithmic());
+        assertTrue(chart.getSeriesMap().keySet().stream().anyMatch(k -> k.startsWith("memory roof")));
+        assertTrue(chart.getSeriesMap().keySet().stream().anyMatch(k -> k.startsWith("compute roof 16.0 GFLOP/s")),
+                chart.getSeriesMap().keySet().toString());
+        assertTrue(roofline.caption().contains("ridge at"), roofline.caption());
+        assertTrue(section(BenchCharts.forResults(new ResultFile(null, null, null,
+                List.of(ok("jvm/call/a", 1, 0, 0, 0))))
+                , "roofline").isEmpty(), "no machine rows, no roofline");
+    }
+
+    @Test
+    void comparisonColoursRegressionsAndFitsItsRange() {
+        ComparisonTable t = new ComparisonTable("a", "b", 0.05, 0.99, List.of(
+                new Row(ResultId.parse("x/slow"), "ns/op", 1.0, 1.3, 1.3, 1.25, 1.35, 0.0001, 0.05, Verdict.REGRESSED, null),
+                new Row(ResultId.parse("x/fast"), "ns/op", 1.0, 0.8, 0.8, 0.78, 0.82, 0.0001, 0.05, Verdict.IMPROVED, null),
+                new Row(ResultId.parse("x/same"), "ns/op", 1.0, 1.0, 1.0, 0.98, 1.02, 0.8, 0.05, Verdict.UNCHANGED, null)),
+                null);
+        NamedChart c = BenchCharts.forComparison(t).charts().getFirst();
+        CategoryChart chart = (CategoryChart) c.chart();
+        assertEquals(ComparisonChart.REGRESSED, chart.getSeriesMap().get("regressed").getMarkerColor());
+        assertEquals(ComparisonChart.IMPROVED, chart.getSeriesMap().get("improved").getMarkerColor());
+        assertTrue(styler(chart).getYAxisMin() > 0.7 && styler(chart).getYAxisMax() < 1.45, "fits 0.78..1.35");
+        assertTrue(c.caption().contains("threshold band 0.95x to 1.05x (+/-5.0%)"), c.caption());
+    }
+}
