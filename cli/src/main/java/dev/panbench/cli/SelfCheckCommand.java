@@ -9,6 +9,7 @@ import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.selfcheck.SelfCheck;
+import dev.panbench.harness.selfcheck.SelfCheck.Tally;
 import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.ToIntFunction;
 
 /** {@code panbench selfcheck}: the gate's false-alarm, inconclusive and detection rates, measured on this machine. */
 @Command(name = "selfcheck", description = "Measure the gate here: A/A runs and runs with a real slowdown, each gated"
@@ -103,30 +105,32 @@ final class SelfCheckCommand implements Callable<Integer> {
                     Percent.format(o.extra()), o.measuredSlowdown() == null ? "" : String.format(Locale.ROOT,
                             " (measured %+.1f%% against the A/A runs)", 100 * o.measuredSlowdown())));
         }
-        sb.append("; limit ").append(Percent.format(settings.threshold())).append(", no --confirm\n\n");
+        sb.append("; limit ").append(Percent.format(settings.threshold())).append(", no --confirm\n");
+        sb.append(String.format(Locale.ROOT, "the A/A runs' iterations spread %.1f%% (median over results; a few"
+                + " percent on a quiet machine)%n%n", 100 * o.aaSpread()));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[]{"", "against the history", "against its latest run alone"});
-        rows.add(new String[]{"A/A result comparisons regressed", share(o.aa().regressed(), o.aa().comparisons()),
-                share(o.aaLatestOnly().regressed(), o.aaLatestOnly().comparisons())});
-        rows.add(new String[]{"A/A gates failed", share(o.aa().gatesFailed(), o.aa().gates()),
-                share(o.aaLatestOnly().gatesFailed(), o.aaLatestOnly().gates())});
-        rows.add(new String[]{"A/A results inconclusive", share(o.aa().inconclusive(), o.aa().comparisons()),
-                share(o.aaLatestOnly().inconclusive(), o.aaLatestOnly().comparisons())});
+        rows.add(row("A/A result comparisons regressed", o.aa(), o.aaLatestOnly(), Tally::regressed,
+                Tally::comparisons));
+        rows.add(row("A/A gates failed", o.aa(), o.aaLatestOnly(), Tally::gatesFailed, Tally::gates));
+        rows.add(row("A/A results inconclusive", o.aa(), o.aaLatestOnly(), Tally::inconclusive, Tally::comparisons));
         if (o.slowed() != null) {
-            rows.add(new String[]{"slowdown caught (gates failed on " + o.workload() + ")",
-                    share(o.slowed().caught(), o.slowed().gates()),
-                    share(o.slowedLatestOnly().caught(), o.slowedLatestOnly().gates())});
-            rows.add(new String[]{"slowed results regressed", share(o.slowed().slowedRegressed(),
-                    o.slowed().slowedResults()), share(o.slowedLatestOnly().slowedRegressed(),
-                    o.slowedLatestOnly().slowedResults())});
-            rows.add(new String[]{"other results regressed in slowed runs",
-                    share(o.slowed().regressed() - o.slowed().slowedRegressed(),
-                            o.slowed().comparisons() - o.slowed().slowedResults()),
-                    share(o.slowedLatestOnly().regressed() - o.slowedLatestOnly().slowedRegressed(),
-                            o.slowedLatestOnly().comparisons() - o.slowedLatestOnly().slowedResults())});
+            rows.add(row("slowdown caught (gates failed on " + o.workload() + ")", o.slowed(), o.slowedLatestOnly(),
+                    Tally::caught, Tally::gates));
+            rows.add(row("slowed results regressed", o.slowed(), o.slowedLatestOnly(), Tally::slowedRegressed,
+                    Tally::slowedResults));
+            rows.add(row("other results regressed in slowed runs", o.slowed(), o.slowedLatestOnly(),
+                    t -> t.regressed() - t.slowedRegressed(), t -> t.comparisons() - t.slowedResults()));
         }
         sb.append(TextTable.render(rows, 3, false));
         return sb.toString();
+    }
+
+    /** A row of the table: {@code part} of {@code whole} for the history gate and the latest-run-only gate. */
+    private static String[] row(String label, Tally history, Tally latest, ToIntFunction<Tally> part,
+                                ToIntFunction<Tally> whole) {
+        return new String[]{label, share(part.applyAsInt(history), whole.applyAsInt(history)),
+                share(part.applyAsInt(latest), whole.applyAsInt(latest))};
     }
 
     private static String share(int k, int n) {

@@ -81,7 +81,7 @@ class HtmlInChromiumTest {
         return new Run(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }
 
-    private static int count(String s, String regex) {
+    static int count(String s, String regex) {
         Matcher m = Pattern.compile(regex).matcher(s);
         int n = 0;
         while (m.find()) {

@@ -17,6 +17,8 @@ import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.spi.ExtraWork;
+import dev.panbench.harness.stats.Descriptive;
+import dev.panbench.harness.stats.RobustSpread;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,11 +109,13 @@ public final class SelfCheck {
      * @param latestOnly    against the history's latest run alone (the gate without run-to-run variation)
      * @param measuredSlowdown median over slowed runs of (slowed result's median / its A/A median), minus 1: how much
      *                      slower the knob really made the workload
+     * @param aaSpread      median over the A/A runs' results of their iterations' robust relative spread: how
+     *                      quiet the machine was (a few percent on a quiet one)
      */
-    @JsonPropertyOrder({"historyRuns", "runs", "workload", "extra", "measuredSlowdown", "aa", "slowed",
+    @JsonPropertyOrder({"historyRuns", "runs", "workload", "extra", "measuredSlowdown", "aaSpread", "aa", "slowed",
             "aaLatestOnly", "slowedLatestOnly"})
     public record Outcome(int historyRuns, int runs, String workload, double extra, Double measuredSlowdown,
-                          Tally aa, Tally slowed, Tally aaLatestOnly, Tally slowedLatestOnly) {
+                          double aaSpread, Tally aa, Tally slowed, Tally aaLatestOnly, Tally slowedLatestOnly) {
     }
 
     private static final Tally EMPTY = new Tally(0, 0, 0, 0, 0, 0, 0, 0);
@@ -139,8 +143,11 @@ public final class SelfCheck {
         Tally aaLatest = EMPTY;
         Tally slowedLatest = EMPTY;
         List<Double> ratios = new ArrayList<>();
+        List<Double> spreads = new ArrayList<>();
         for (int i = 1; i <= plan.runs(); i++) {
             ResultFile a = measure(plan, "aa", i, false);
+            a.results().stream().filter(BenchResult::ok).forEach(r -> spreads.add(RobustSpread.of(
+                    r.samples().stream().mapToDouble(Double::doubleValue).toArray())));
             Comparison pairwise = pairwise(history, a, plan.settings());
             Comparison judged = RunToRunVerdicts.judge(pairwise, history, a, plan.settings());
             aa = aa.plus(judged, null);
@@ -156,9 +163,11 @@ public final class SelfCheck {
                 ratios.addAll(slowdowns(a, s, plan.workload()));
             }
         }
-        Double measured = ratios.isEmpty() ? null : dev.panbench.harness.stats.Descriptive.median(
+        Double measured = ratios.isEmpty() ? null : Descriptive.median(
                 ratios.stream().mapToDouble(Double::doubleValue).toArray()) - 1;
-        return new Outcome(plan.history(), plan.runs(), plan.workload(), plan.extra(), measured, aa,
+        double spread = spreads.isEmpty() ? Double.NaN
+                : Descriptive.median(spreads.stream().mapToDouble(Double::doubleValue).toArray());
+        return new Outcome(plan.history(), plan.runs(), plan.workload(), plan.extra(), measured, spread, aa,
                 plan.workload() == null ? null : slowed, aaLatest, plan.workload() == null ? null : slowedLatest);
     }
 
