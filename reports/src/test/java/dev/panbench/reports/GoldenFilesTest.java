@@ -57,8 +57,12 @@ class GoldenFilesTest {
     private static void check(String name, String actual) throws IOException {
         if (Boolean.getBoolean("panbench.updateGoldens")) {
             Path p = Path.of("src/test/resources/golden", name);
+            String before = Files.isRegularFile(p) ? Files.readString(p) : null;
             Files.createDirectories(p.getParent());
             Files.writeString(p, actual);
+            // an update is never a pass: a changed golden file fails the run until the diff is reviewed
+            assertEquals(before, actual, name + " rewritten under src/test/resources/golden: review the diff and"
+                    + " run again without -Dpanbench.updateGoldens");
             return;
         }
         try (InputStream in = GoldenFilesTest.class.getResourceAsStream("/golden/" + name)) {

@@ -3,6 +3,7 @@ package dev.panbench.harness.io;
 import dev.panbench.harness.BadInputException;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -32,13 +33,26 @@ public final class AtomicFiles {
     }
 
     public static void write(Path target, byte[] content) {
+        write(target, out -> out.write(content));
+    }
+
+    /** Content produced by writing to a stream (a serialiser, say), which may fail half way. */
+    @FunctionalInterface
+    public interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Writes what {@code body} writes; when it or anything after it fails, the target is left as it was. */
+    public static void write(Path target, Body body) {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         Path tmp = null;
         try {
             Files.createDirectories(dir);
             tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
-            Files.write(tmp, content);
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                body.writeTo(out);
+            }
             readableByAll(tmp);
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

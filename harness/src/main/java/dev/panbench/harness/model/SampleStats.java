@@ -3,6 +3,7 @@ package dev.panbench.harness.model;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.panbench.harness.stats.Descriptive;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -14,7 +15,21 @@ public record SampleStats(int n, double mean, double median, double stddev, doub
                           double p50, double p90, double p99, List<Double> ci99) {
 
     public static SampleStats of(List<Double> samples) {
-        double[] v = samples.stream().mapToDouble(Double::doubleValue).toArray();
-        return Descriptive.summarize(v);
+        return of(samples.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    public static SampleStats of(double[] samples) {
+        if (samples.length == 0) {
+            throw new IllegalArgumentException("no samples");
+        }
+        double[] s = samples.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        double mean = Descriptive.mean(s);
+        double sd = Descriptive.stddev(s, mean);
+        double half = Descriptive.ci99HalfWidth(n, sd);
+        double median = Descriptive.percentile(s, 50);
+        return new SampleStats(n, mean, median, sd, s[0], s[n - 1], median, Descriptive.percentile(s, 90),
+                Descriptive.percentile(s, 99), List.of(mean - half, mean + half));
     }
 }

@@ -1,10 +1,8 @@
 package dev.panbench.harness.stats;
 
-import dev.panbench.harness.model.SampleStats;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.Arrays;
-import java.util.List;
 
 /** Descriptive statistics of iteration samples: mean, median, spread, percentiles and the t-based 99% CI. */
 public final class Descriptive {
@@ -12,22 +10,12 @@ public final class Descriptive {
     private Descriptive() {
     }
 
-    public static SampleStats summarize(double[] samples) {
-        if (samples.length == 0) {
-            throw new IllegalArgumentException("no samples");
+    /** Half-width of the 99% confidence interval of the mean (Student's t), 0 for one sample. */
+    public static double ci99HalfWidth(int n, double stddev) {
+        if (n < 2) {
+            return 0;
         }
-        double[] s = samples.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        double mean = mean(s);
-        double sd = stddev(s, mean);
-        double half = 0;
-        if (n > 1) {
-            double t = new TDistribution(n - 1).inverseCumulativeProbability(0.995);
-            half = t * sd / Math.sqrt(n);
-        }
-        return new SampleStats(n, mean, percentile(s, 50), sd, s[0], s[n - 1],
-                percentile(s, 50), percentile(s, 90), percentile(s, 99), List.of(mean - half, mean + half));
+        return new TDistribution(n - 1).inverseCumulativeProbability(0.995) * stddev / Math.sqrt(n);
     }
 
     public static double mean(double[] v) {

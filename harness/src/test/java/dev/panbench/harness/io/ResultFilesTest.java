@@ -9,6 +9,7 @@ import dev.panbench.harness.model.ResultId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -129,13 +130,20 @@ class ResultFilesTest {
     void failedWriteLeavesTheOldFileIntact(@TempDir Path dir) throws Exception {
         Path target = dir.resolve("results.json");
         Files.writeString(target, "old");
+        var e = assertThrows(BadInputException.class, () -> AtomicFiles.write(target, out -> {
+            out.write("{\"schema\": \"panbench/result/v1\", \"results\": [".getBytes(StandardCharsets.UTF_8));
+            throw new java.io.IOException("No space left on device");
+        }));
+        assertEquals("cannot write " + target + ": No space left on device", e.getMessage());
+        assertEquals("old", Files.readString(target), "the half-written content never replaced the old file");
+        try (var s = Files.list(dir)) {
+            assertEquals(List.of("results.json"), s.map(p -> p.getFileName().toString()).toList(),
+                    "no temporary file left");
+        }
         Path blocked = dir.resolve("sub");
         Files.writeString(blocked, "a file where a directory is expected");
         assertThrows(BadInputException.class, () -> AtomicFiles.writeString(blocked.resolve("x.json"), "new"));
         AtomicFiles.writeString(target, "new");
         assertEquals("new", Files.readString(target));
-        try (var s = Files.list(dir)) {
-            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left");
-        }
     }
 }

@@ -29,29 +29,30 @@ class BenchmarkRunnerTest {
                 .collect(Collectors.toMap(r -> r.id().toString(), Function.identity()));
 
         BenchResult ok = byId.get("faulty/fault/ok[size=8]");
-        assertEquals(Status.ok, ok.status());
+        assertEquals(Status.ok, ok.status(), () -> ok.id() + ": " + ok.error());
         assertEquals(3, ok.samples().size(), "forks x iterations samples");
         assertTrue(ok.stats().median() > 0);
         assertNotNull(ok.throughput().elementsPerSec());
 
         BenchResult wrong = byId.get("faulty/fault/wrong-answer");
-        assertEquals(Status.failed, wrong.status());
+        assertEquals(Status.failed, wrong.status(), () -> wrong.id() + ": " + wrong.error());
         assertTrue(wrong.error().startsWith("verification failed: 1 + 1: expected 2.0 but got 3.0"), wrong.error());
         assertTrue(wrong.samples().isEmpty(), "a wrong answer is never timed");
 
         BenchResult crash = byId.get("faulty/fault/crash");
-        assertEquals(Status.failed, crash.status());
+        assertEquals(Status.failed, crash.status(), () -> crash.id() + ": " + crash.error());
         assertTrue(crash.error().contains("exit code 139") && crash.error().contains("signal 11"), crash.error());
 
         BenchResult skip = byId.get("faulty/fault/skip-in-setup");
-        assertEquals(Status.skipped, skip.status());
+        assertEquals(Status.skipped, skip.status(), () -> skip.id() + ": " + skip.error());
         assertEquals("peer library missing in the fork", skip.error());
 
         BenchResult declared = byId.get("faulty/fault/declared-unavailable");
-        assertEquals(Status.skipped, declared.status());
+        assertEquals(Status.skipped, declared.status(), () -> declared.id() + ": " + declared.error());
         assertEquals("needs a library this machine lacks", declared.error());
         assertNull(declared.stats());
 
-        assertEquals(Status.ok, byId.get("faulty/fault/ok[size=16]").status(), "the run went on after the crash");
+        BenchResult after = byId.get("faulty/fault/ok[size=16]");
+        assertEquals(Status.ok, after.status(), () -> "the run went on after the crash: " + after.error());
     }
 }

@@ -9,7 +9,7 @@ class DescriptiveTest {
 
     @Test
     void summarisesKnownSamples() {
-        SampleStats s = Descriptive.summarize(new double[]{5, 1, 4, 2, 3});
+        SampleStats s = SampleStats.of(new double[]{5, 1, 4, 2, 3});
         assertEquals(5, s.n());
         assertEquals(3.0, s.mean(), 1e-12);
         assertEquals(3.0, s.median(), 1e-12);
@@ -25,7 +25,7 @@ class DescriptiveTest {
 
     @Test
     void oneSampleHasAZeroWidthInterval() {
-        SampleStats s = Descriptive.summarize(new double[]{7});
+        SampleStats s = SampleStats.of(new double[]{7});
         assertEquals(0.0, s.stddev());
         assertEquals(7.0, s.ci99().get(0));
         assertEquals(7.0, s.ci99().get(1));

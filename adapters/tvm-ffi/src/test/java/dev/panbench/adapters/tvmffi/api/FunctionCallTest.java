@@ -93,7 +93,8 @@ class FunctionCallTest {
             TvmFfiException e = assertThrows(TvmFfiException.class, () -> raise.call("ValueError", "boom"));
             assertEquals("ValueError", e.kind());
             assertEquals("boom", e.errorMessage());
-            assertTrue(e.backtrace().contains("TestRaiseError") || !e.backtrace().isEmpty(), e.backtrace());
+            // the C++ frame that raised it, as TVM FFI records it (Python shows the same frame)
+            assertTrue(e.backtrace().contains("TestRaiseError"), e.backtrace());
         }
     }
 
