@@ -59,7 +59,7 @@ final class BoxPlotCharts {
             ChartStyle.TimeUnit unit = ChartStyle.TimeUnit.forMax(max);
             boolean log = max / min > 20;
             BoxChart chart = new BoxChartBuilder().width(560).height(340)
-                    .title(ChartStyle.shorten(e.getKey(), 56) + ": samples")
+                    .title(ChartStyle.shorten(e.getKey(), 44) + ": samples")
                     .yAxisTitle(unit.name() + " per op" + (log ? " (log scale)" : "")).build();
             ChartStyle.apply(chart.getStyler());
             chart.getStyler().setLegendVisible(false);
