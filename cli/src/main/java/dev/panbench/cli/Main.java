@@ -23,7 +23,7 @@ public final class Main {
     /** Runs one command line and returns its exit code; what tests call. */
     public static int execute(String... args) {
         CommandLine cl = commandLine();
-        int code = cl.execute(args);
+        int code = run(cl, args);
         cl.getOut().flush();
         cl.getErr().flush();
         return code;
@@ -34,22 +34,25 @@ public final class Main {
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
-        int code;
+        int code = run(cl, args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** Executes; a runtime without java.desktop (the scripts/bundle.sh bundle leaves it out) gets one line. */
+    private static int run(CommandLine cl, String... args) {
         try {
-            code = cl.execute(args);
+            return cl.execute(args);
         } catch (NoClassDefFoundError e) {
             if (e.getMessage() == null || !e.getMessage().startsWith("java/awt")) {
                 throw e;
             }
-            // a runtime without java.desktop: the scripts/bundle.sh bundle leaves it out
-            err.println("panbench: HTML and PNG charts need the java.desktop module, which this Java runtime lacks "
-                    + "(a scripts/bundle.sh bundle); write --format md,csv,json here and render html from "
+            cl.getErr().println("panbench: HTML and PNG charts need the java.desktop module, which this Java runtime "
+                    + "lacks (a scripts/bundle.sh bundle); write --format md,csv,json here and render html from "
                     + "results.json where a JDK is");
-            code = ExitCodes.BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
-        out.flush();
-        err.flush();
-        return code;
     }
 
     static CommandLine commandLine() {
