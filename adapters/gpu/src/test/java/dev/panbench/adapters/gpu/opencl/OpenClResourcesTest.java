@@ -60,7 +60,7 @@ class OpenClResourcesTest {
     /**
      * Contexts with their queues, buffers and program objects made and released 10,000 times, after a warm-up that
      * lets the heap and the driver's pools reach their size: resident memory stays flat. (A 4 KiB buffer leaked per
-     * cycle alone would be 40 MB.)
+     * cycle alone would be 40 MB; the limit is 16 MiB.)
      */
     @Test
     void tenThousandContextsBuffersAndProgramsReleaseEverything() throws IOException {
@@ -74,7 +74,8 @@ class OpenClResourcesTest {
         }
         long grown = residentKiB() - before;
         System.out.println("resident memory growth over 10,000 context/buffer/program cycles: " + grown + " KiB");
-        assertTrue(grown < 4 * 1024, "resident memory grew by " + grown + " KiB over 10,000 cycles");
+        // allocator and JIT noise stays within a few MiB; a leak of 1.6 KiB or more per cycle does not
+        assertTrue(grown < 16 * 1024, "resident memory grew by " + grown + " KiB over 10,000 cycles");
     }
 
     /**
