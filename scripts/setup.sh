@@ -42,6 +42,19 @@ for p in "${py_pkgs[@]}"; do
   fi
 done
 
+# --- Jenkins xUnit's junit-10.xsd, which the JUnit XML tests validate against: pytest's source distribution on PyPI
+# carries it (testing/example_scripts/junit-10.xsd); it is extracted into .venv, never committed.
+xsd=.venv/share/panbench/junit-10.xsd
+if [ ! -s "$xsd" ]; then
+  say "fetching junit-10.xsd (from pytest's source distribution on PyPI)"
+  tmp="$(mktemp -d)"
+  .venv/bin/python -m pip download -q --disable-pip-version-check --no-deps --no-binary :all: pytest==8.3.4 -d "$tmp"
+  mkdir -p "$(dirname "$xsd")"
+  tar xzf "$tmp"/pytest-8.3.4.tar.gz -O pytest-8.3.4/testing/example_scripts/junit-10.xsd > "$xsd.tmp"
+  mv "$xsd.tmp" "$xsd"
+  rm -rf "$tmp"
+fi
+
 # --- Java -----------------------------------------------------------------------------------------------------
 if ! panbench_find_jdk; then
   if ! panbench_find_runtime "$root"; then

@@ -32,7 +32,7 @@ public final class PublishedSchemas {
     private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
     private static final JsonSchema RESULT = load("/schemas/panbench-result-v1.schema.json");
     private static final JsonSchema COMPARISON = load("/schemas/panbench-comparison-v1.schema.json");
-    private static final Schema JUNIT = xsd("/conformance/junit-10.xsd");
+    private static final Schema JUNIT = xsd(junitXsd());
 
     private PublishedSchemas() {
     }
@@ -90,10 +90,25 @@ public final class PublishedSchemas {
         }
     }
 
-    private static Schema xsd(String resource) {
+    /**
+     * junit-10.xsd as scripts/setup.sh extracts it from pytest's source distribution into the project's .venv
+     * (found from the working directory upwards). Missing, every JUnit check fails with how to get it.
+     */
+    private static Path junitXsd() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path xsd = dir.resolve(".venv/share/panbench/junit-10.xsd");
+            if (Files.isRegularFile(xsd)) {
+                return xsd;
+            }
+        }
+        throw new IllegalStateException("junit-10.xsd not found in the project's .venv/share/panbench;"
+                + " run scripts/setup.sh");
+    }
+
+    private static Schema xsd(Path file) {
         try {
             SchemaFactory f = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
-            return f.newSchema(PublishedSchemas.class.getResource(resource));
+            return f.newSchema(file.toFile());
         } catch (SAXException e) {
             throw new IllegalStateException(e);
         }
