@@ -2,8 +2,8 @@ package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
-import dev.panbench.harness.ab.Build;
-import dev.panbench.harness.ab.InterleavedAb;
+import dev.panbench.harness.orchestrate.Build;
+import dev.panbench.harness.orchestrate.InterleavedAb;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;

@@ -1,7 +1,7 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.Defaults;
-import dev.panbench.harness.calibration.DispatchCalibration;
+import dev.panbench.harness.orchestrate.DispatchCalibration;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunSettings;
 import dev.panbench.reports.Numbers;

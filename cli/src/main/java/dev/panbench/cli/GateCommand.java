@@ -8,7 +8,7 @@ import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Comparisons;
-import dev.panbench.harness.compare.Confirmation;
+import dev.panbench.harness.orchestrate.Confirmation;
 import dev.panbench.harness.compare.Gate;
 import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.RunToRunVerdicts;

@@ -41,6 +41,12 @@ public record Comparison(String schema, String createdAt, Side base, Side curren
         return extra;
     }
 
+    /** The same comparison with its changes judged again: summary and order recomputed, {@code extra} replaced. */
+    public Comparison withChanges(List<Change> newChanges, Map<String, Object> newExtra) {
+        return new Comparison(schema, createdAt, base, current, settings, environment,
+                Comparisons.summarize(newChanges), Comparisons.ordered(newChanges), added, removed, failed, newExtra);
+    }
+
     public List<Change> withVerdict(Verdict v) {
         return changes.stream().filter(c -> c.verdict() == v).toList();
     }

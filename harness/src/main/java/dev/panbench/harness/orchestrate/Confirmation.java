@@ -1,5 +1,9 @@
-package dev.panbench.harness.compare;
+package dev.panbench.harness.orchestrate;
 
+import dev.panbench.harness.compare.Change;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.Comparisons;
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
@@ -62,10 +66,7 @@ public final class Confirmation {
                     "%+.1f%%", (c.slowdown() - 1) * 100) + " on the flagged run";
             changes.add(withNote(again, note));
         }
-        return new Comparison(comparison.schema(), comparison.createdAt(), comparison.base(), comparison.current(),
-                comparison.settings(), comparison.environment(), Comparisons.summarize(changes),
-                Comparisons.ordered(changes), comparison.added(),
-                comparison.removed(), comparison.failed(), Map.of("confirmRuns", times));
+        return comparison.withChanges(changes, Map.of("confirmRuns", times));
     }
 
     /** The fresh forks of each id over {@code times} re-runs with the current run's settings. */

@@ -1,4 +1,4 @@
-package dev.panbench.harness.calibration;
+package dev.panbench.harness.orchestrate;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.model.BenchResult;

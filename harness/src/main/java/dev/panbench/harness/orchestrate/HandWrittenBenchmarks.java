@@ -1,4 +1,4 @@
-package dev.panbench.harness.calibration;
+package dev.panbench.harness.orchestrate;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Scope;
