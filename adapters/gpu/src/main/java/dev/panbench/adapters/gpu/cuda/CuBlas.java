@@ -67,7 +67,7 @@ final class CuBlas implements GpuBlas, AutoCloseable {
             version = Integer.toString(v.get(INT, 0));
         } catch (Throwable t) {
             arena.close();
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -99,7 +99,7 @@ final class CuBlas implements GpuBlas, AutoCloseable {
                     ((CudaBuffer) b).pointer(), n, ((CudaBuffer) a).pointer(), k, beta, ((CudaBuffer) c).pointer(), n),
                     "cublasSgemm_v2");
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -113,7 +113,7 @@ final class CuBlas implements GpuBlas, AutoCloseable {
         try {
             int ignored = (int) cublasDestroy.invokeExact(handle);
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         } finally {
             arena.close();
         }

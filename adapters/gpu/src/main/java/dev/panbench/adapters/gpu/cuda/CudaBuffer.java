@@ -1,6 +1,7 @@
 package dev.panbench.adapters.gpu.cuda;
 
 import dev.panbench.adapters.gpu.device.DeviceMemory;
+import dev.panbench.adapters.gpu.device.GpuException;
 
 /** Device memory from {@code cuMemAlloc}: a 64-bit {@code CUdeviceptr}. */
 final class CudaBuffer implements DeviceMemory {
@@ -33,7 +34,7 @@ final class CudaBuffer implements DeviceMemory {
             try {
                 CudaDriver.check((int) CudaDriver.cuMemFree.invokeExact(pointer), "cuMemFree");
             } catch (Throwable t) {
-                throw CudaDriver.rethrow(t);
+                throw GpuException.unchecked(t);
             }
         }
     }

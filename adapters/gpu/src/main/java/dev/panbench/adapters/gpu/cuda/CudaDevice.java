@@ -57,7 +57,7 @@ public final class CudaDevice implements GpuDevice {
             CudaDriver.check((int) CudaDriver.cuEventCreate.invokeExact(out, 0), "cuEventCreate");
             end = out.get(ValueLayout.ADDRESS, 0);
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -86,7 +86,7 @@ public final class CudaDevice implements GpuDevice {
             try {
                 CudaDriver.check((int) CudaDriver.cuCtxSetCurrent.invokeExact(context), "cuCtxSetCurrent");
             } catch (Throwable e) {
-                throw CudaDriver.rethrow(e);
+                throw GpuException.unchecked(e);
             }
             current = t;
         }
@@ -132,7 +132,7 @@ public final class CudaDevice implements GpuDevice {
             }
             return new CudaBuffer(this, p.get(CudaDriver.DEVPTR, 0), bytes);
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -179,7 +179,7 @@ public final class CudaDevice implements GpuDevice {
             try {
                 CudaDriver.check((int) CudaDriver.cuEventRecord.invokeExact(start, stream), "cuEventRecord");
             } catch (Throwable t) {
-                throw CudaDriver.rethrow(t);
+                throw GpuException.unchecked(t);
             }
             started = true;
         }
@@ -192,7 +192,7 @@ public final class CudaDevice implements GpuDevice {
             CudaDriver.check((int) CudaDriver.cuMemcpyHtoDAsync.invokeExact(((CudaBuffer) dst).pointer(),
                     src.segment(), bytes, stream), "cuMemcpyHtoDAsync");
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -203,7 +203,7 @@ public final class CudaDevice implements GpuDevice {
             CudaDriver.check((int) CudaDriver.cuMemcpyDtoHAsync.invokeExact(dst.segment(),
                     ((CudaBuffer) src).pointer(), bytes, stream), "cuMemcpyDtoHAsync");
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -214,7 +214,7 @@ public final class CudaDevice implements GpuDevice {
             CudaDriver.check((int) CudaDriver.cuMemcpyDtoDAsync.invokeExact(((CudaBuffer) dst).pointer(),
                     ((CudaBuffer) src).pointer(), bytes, stream), "cuMemcpyDtoDAsync");
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -234,7 +234,7 @@ public final class CudaDevice implements GpuDevice {
                 CudaDriver.check(status, "cuLaunchKernel(" + k.name() + ")");
             }
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -253,7 +253,7 @@ public final class CudaDevice implements GpuDevice {
                 operations++;
             }
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         } finally {
             started = false;
         }
@@ -290,7 +290,7 @@ public final class CudaDevice implements GpuDevice {
             CudaDriver.check((int) CudaDriver.cuDevicePrimaryCtxRelease.invokeExact(info.ordinal()),
                     "cuDevicePrimaryCtxRelease");
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         } finally {
             arena.close();
         }

@@ -1,5 +1,6 @@
 package dev.panbench.adapters.gpu.cuda;
 
+import dev.panbench.adapters.gpu.device.GpuException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ public record CudaDeviceInfo(int ordinal, String name, int ccMajor, int ccMinor,
             }
             return List.copyOf(out);
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 

@@ -156,14 +156,4 @@ final class CudaDriver {
             throw new GpuException(call + " failed: " + errorName(status));
         }
     }
-
-    static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            return r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new IllegalStateException(t);
-    }
 }

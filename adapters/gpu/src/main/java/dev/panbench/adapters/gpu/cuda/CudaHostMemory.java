@@ -34,7 +34,7 @@ final class CudaHostMemory implements HostMemory {
             }
             return new CudaHostMemory(null, p.get(CudaDriver.PTR, 0).reinterpret(bytes), true);
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -61,7 +61,7 @@ final class CudaHostMemory implements HostMemory {
         try {
             CudaDriver.check((int) CudaDriver.cuMemFreeHost.invokeExact(segment), "cuMemFreeHost");
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 }

@@ -40,7 +40,7 @@ final class CudaModule implements GpuProgram {
             }
             return new CudaModule(device, label, m.get(CudaDriver.PTR, 0));
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -52,7 +52,7 @@ final class CudaModule implements GpuProgram {
                     "cuModuleGetFunction(" + label + ": " + name + ")");
             return new CudaKernel(f.get(CudaDriver.PTR, 0), name);
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -64,7 +64,7 @@ final class CudaModule implements GpuProgram {
             try {
                 CudaDriver.check((int) CudaDriver.cuModuleUnload.invokeExact(handle), "cuModuleUnload");
             } catch (Throwable t) {
-                throw CudaDriver.rethrow(t);
+                throw GpuException.unchecked(t);
             }
         }
     }

@@ -80,7 +80,7 @@ final class Nvrtc {
             check((int) nvrtcVersion.invokeExact(major, minor), "nvrtcVersion");
             return major.get(INT, 0) + "." + minor.get(INT, 0);
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -111,7 +111,7 @@ final class Nvrtc {
                 int ignored = (int) nvrtcDestroyProgram.invokeExact(prog);
             }
         } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 

@@ -11,6 +11,17 @@ public class GpuException extends RuntimeException {
         super(message);
     }
 
+    /** What a downcall threw (nothing checked, in practice), rethrown unchecked; errors as they are. */
+    public static RuntimeException unchecked(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            return r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException(t);
+    }
+
     /** {@code 17179869184 bytes = 16.0 GiB}: the size as asked for, and readable. */
     public static String size(long bytes) {
         String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};

@@ -32,7 +32,7 @@ final class ClBuffer implements DeviceMemory {
             }
             return new ClBuffer(mem, bytes);
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -52,7 +52,7 @@ final class ClBuffer implements DeviceMemory {
             try {
                 ClErrors.check((int) OpenCl.clReleaseMemObject.invokeExact(handle), "clReleaseMemObject");
             } catch (Throwable t) {
-                throw OpenCl.rethrow(t);
+                throw GpuException.unchecked(t);
             }
         }
     }

@@ -73,7 +73,7 @@ public final class ClDevice implements GpuDevice {
             }
             return new ClDevice(info, ctx, q);
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -156,7 +156,7 @@ public final class ClDevice implements GpuDevice {
                     OpenCl.CL_FALSE, 0L, bytes, src.segment(), 0, MemorySegment.NULL, eventOut),
                     "clEnqueueWriteBuffer");
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
         track();
     }
@@ -168,7 +168,7 @@ public final class ClDevice implements GpuDevice {
                     OpenCl.CL_FALSE, 0L, bytes, dst.segment(), 0, MemorySegment.NULL, eventOut),
                     "clEnqueueReadBuffer");
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
         track();
     }
@@ -180,7 +180,7 @@ public final class ClDevice implements GpuDevice {
                     ((ClBuffer) dst).handle(), 0L, 0L, bytes, 0, MemorySegment.NULL, eventOut),
                     "clEnqueueCopyBuffer");
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
         track();
     }
@@ -200,7 +200,7 @@ public final class ClDevice implements GpuDevice {
                 ClErrors.check(status, "clEnqueueNDRangeKernel(" + ((ClKernel) kernel).name() + ")");
             }
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
         track();
     }
@@ -229,7 +229,7 @@ public final class ClDevice implements GpuDevice {
                 operations++;
             }
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         } finally {
             releaseEvents();
         }
@@ -256,7 +256,7 @@ public final class ClDevice implements GpuDevice {
         try {
             ClErrors.check((int) OpenCl.clReleaseEvent.invokeExact(event), "clReleaseEvent");
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -280,7 +280,7 @@ public final class ClDevice implements GpuDevice {
             ClErrors.check((int) OpenCl.clReleaseCommandQueue.invokeExact(queue), "clReleaseCommandQueue");
             ClErrors.check((int) OpenCl.clReleaseContext.invokeExact(context), "clReleaseContext");
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         } finally {
             arena.close();
         }

@@ -1,6 +1,7 @@
 package dev.panbench.adapters.gpu.opencl;
 
 import dev.panbench.adapters.gpu.device.DeviceMemory;
+import dev.panbench.adapters.gpu.device.GpuException;
 import dev.panbench.adapters.gpu.device.GpuKernel;
 
 import java.lang.foreign.Arena;
@@ -27,7 +28,7 @@ final class ClKernel implements GpuKernel {
             ClErrors.check(err.get(ValueLayout.JAVA_INT, 0), "clCreateKernel(" + program.label() + ": " + name + ")");
             return new ClKernel(k, name);
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -70,7 +71,7 @@ final class ClKernel implements GpuKernel {
             ClErrors.check((int) OpenCl.clSetKernelArg.invokeExact(handle, index, size, value),
                     "clSetKernelArg(" + name + ", " + index + ")");
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -81,7 +82,7 @@ final class ClKernel implements GpuKernel {
             try {
                 ClErrors.check((int) OpenCl.clReleaseKernel.invokeExact(handle), "clReleaseKernel");
             } catch (Throwable t) {
-                throw OpenCl.rethrow(t);
+                throw GpuException.unchecked(t);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.panbench.adapters.gpu.opencl;
 
+import dev.panbench.adapters.gpu.device.GpuException;
 import dev.panbench.adapters.gpu.device.HostMemory;
 
 import java.lang.foreign.Arena;
@@ -37,7 +38,7 @@ final class ClPinnedHostMemory implements HostMemory {
             }
             return new ClPinnedHostMemory(device, buffer, ptr.reinterpret(bytes));
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -62,7 +63,7 @@ final class ClPinnedHostMemory implements HostMemory {
                     mapped, 0, MemorySegment.NULL, MemorySegment.NULL), "clEnqueueUnmapMemObject");
             ClErrors.check((int) OpenCl.clFinish.invokeExact(device.queue()), "clFinish");
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         } finally {
             buffer.close();
         }

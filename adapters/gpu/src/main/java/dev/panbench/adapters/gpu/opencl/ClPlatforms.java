@@ -61,7 +61,7 @@ public final class ClPlatforms {
             }
             return List.copyOf(out);
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 

@@ -37,7 +37,7 @@ final class ClProgram implements GpuProgram {
             ClErrors.check(err.get(ValueLayout.JAVA_INT, 0), "clCreateProgramWithSource(" + label + ")");
             return program;
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -56,7 +56,7 @@ final class ClProgram implements GpuProgram {
             }
             return new ClProgram(device, label, program);
         } catch (Throwable t) {
-            throw OpenCl.rethrow(t);
+            throw GpuException.unchecked(t);
         }
     }
 
@@ -96,7 +96,7 @@ final class ClProgram implements GpuProgram {
             try {
                 ClErrors.check((int) OpenCl.clReleaseProgram.invokeExact(handle), "clReleaseProgram");
             } catch (Throwable t) {
-                throw OpenCl.rethrow(t);
+                throw GpuException.unchecked(t);
             }
         }
     }

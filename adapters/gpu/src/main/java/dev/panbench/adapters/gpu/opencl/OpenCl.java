@@ -185,15 +185,4 @@ final class OpenCl {
                 () -> new IllegalStateException("symbol " + name + " missing from " + ClLibrary.library()));
         return LINKER.downcallHandle(sym, d);
     }
-
-    /** Rethrows what a downcall threw (nothing, in practice) unchecked. */
-    static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            return r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new IllegalStateException(t);
-    }
 }
