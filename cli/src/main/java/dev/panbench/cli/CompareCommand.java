@@ -24,11 +24,11 @@ import java.util.concurrent.Callable;
 /** {@code panbench compare BASE CURRENT}: the table of changes, and {@code comparison.json}. */
 @Command(name = "compare", description = "Compare two runs (baseline names or results files) result by result.",
         footer = {"", "Each result gets a verdict: regressed or improved (significant, Mann-Whitney p < 0.01, and",
-                "beyond the threshold), unchanged (the 99% bootstrap interval of the ratio of medians lies within",
+                "beyond the threshold), unchanged (the 99%% bootstrap interval of the ratio of medians lies within",
                 "the threshold), or inconclusive (too noisy to tell).",
                 "", "Examples:",
                 "  panbench compare main build/panbench/results.json",
-                "  panbench compare old.json new.json --threshold 3% --out build/cmp --fail-on-regression"})
+                "  panbench compare old.json new.json --threshold 3%% --out build/cmp --fail-on-regression"})
 final class CompareCommand implements Callable<Integer> {
 
     @Mixin

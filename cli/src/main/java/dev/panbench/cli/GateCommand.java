@@ -32,12 +32,12 @@ import java.util.concurrent.Callable;
         footer = {"", "Noise never fails the gate: a result fails only when its slowdown is significant",
                 "(Mann-Whitney p < 0.01, bootstrap interval excluding no change) and beyond its limit.",
                 "Against a baseline of two runs or more, the slowdown must also lie outside what run-to-run",
-                "variation explains: the 99% prediction interval of a new run, learnt from the baseline's runs.",
+                "variation explains: the 99%% prediction interval of a new run, learnt from the baseline's runs.",
                 "Inconclusive results, other machines, added, removed and failed results are reported only.",
                 "", "Examples:",
                 "  panbench gate --baseline main --current build/panbench/results.json",
-                "  panbench gate --baseline main --current build/panbench --threshold 10% \\",
-                "      --critical 'gemm/' --max-critical-regression 3% --confirm 2"})
+                "  panbench gate --baseline main --current build/panbench --threshold 10%% \\",
+                "      --critical 'gemm/' --max-critical-regression 3%% --confirm 2"})
 final class GateCommand implements Callable<Integer> {
 
     @Mixin
@@ -63,7 +63,7 @@ final class GateCommand implements Callable<Integer> {
     String critical;
 
     @Option(names = "--max-critical-regression", paramLabel = "PCT", defaultValue = Defaults.CRITICAL_THRESHOLD,
-            description = "Largest slowdown allowed for --critical results (default: ${DEFAULT-VALUE}).")
+            description = "Largest slowdown allowed for --critical results (default: 10%%).")
     String maxCriticalRegression;
 
     @Option(names = "--confirm", paramLabel = "N", defaultValue = "0",
@@ -77,7 +77,7 @@ final class GateCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         CompareSettings settings = compareOptions.settings();
         if (critical != null) {
-            RunPlan.compileFilter(critical);
+            RunPlan.compileFilter(critical, "--critical");
             settings = settings.withRule(new CompareSettings.ThresholdRule(critical,
                     Percent.parse(maxCriticalRegression, "--max-critical-regression")));
         }

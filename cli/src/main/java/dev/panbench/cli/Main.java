@@ -1,6 +1,7 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.io.Printable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -43,7 +44,7 @@ public final class Main {
     /** Executes; a runtime without java.desktop (the scripts/bundle.sh bundle leaves it out) gets one line. */
     private static int run(CommandLine cl, String... args) {
         try {
-            return cl.execute(args);
+            return guarded(cl, args);
         } catch (NoClassDefFoundError e) {
             if (e.getMessage() == null || !e.getMessage().startsWith("java/awt")) {
                 throw e;
@@ -55,20 +56,39 @@ public final class Main {
         }
     }
 
+    /** Out of memory is one line and exit 2, like any input too large to handle; never a stack trace. */
+    private static int guarded(CommandLine cl, String[] args) {
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            return OutOfMemory.report(cl.getErr(), args);
+        }
+    }
+
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
-        // every subcommand gets --help and --version, whoever wrote it
-        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
+        // every subcommand, at every depth, gets --help and --version, whoever wrote it
+        helpEverywhere(cl);
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         return cl;
     }
 
+    private static void helpEverywhere(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.getCommandSpec().mixinStandardHelpOptions(true);
+            helpEverywhere(sub);
+        }
+    }
+
     private static int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
         boolean verbose = parsed != null && isVerbose(parsed);
+        if (OutOfMemory.causedBy(e)) {
+            return OutOfMemory.report(err, parsed == null ? new String[0] : parsed.originalArgs().toArray(String[]::new));
+        }
         if (e instanceof BadInputException) {
-            err.println("panbench: " + e.getMessage());
+            err.println("panbench: " + Printable.of(e.getMessage()));
             if (verbose) {
                 e.printStackTrace(err);
             }
@@ -94,7 +114,7 @@ public final class Main {
 
     private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println("panbench: " + e.getMessage().split("\n")[0]);
+        err.println("panbench: " + Printable.of(e.getMessage().split("\n")[0]));
         err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return ExitCodes.BAD_INPUT;

@@ -1,10 +1,11 @@
 package dev.panbench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.imports.Imports;
+import dev.panbench.harness.io.JsonInput;
+import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.ReportOptions;
@@ -64,8 +65,7 @@ final class ReportCommand implements Callable<Integer> {
         var selected = Reports.parse(formats, "--format");
         Path dir = out != null ? out : input.toAbsolutePath().getParent();
         ReportOptions options = new ReportOptions(reference, png);
-        JsonNode tree = Files.isDirectory(input) ? null : ResultFiles.readJson(input);
-        String schema = tree == null ? "" : tree.path("schema").asText("");
+        String schema = Files.isDirectory(input) ? "" : JsonInput.peekSchema(input);
         List<Path> written;
         if (schema.startsWith("panbench/comparison/")) {
             Comparison c = ComparisonFiles.read(input);
@@ -79,7 +79,7 @@ final class ReportCommand implements Callable<Integer> {
             written = Reports.writeResults(loaded.results(), selected, options, dir);
         } else {
             throw new BadInputException(input + ": field 'schema': expected \"" + ResultFile.SCHEMA + "\" or \""
-                    + Comparison.SCHEMA + "\" but found \"" + schema + "\"");
+                    + Comparison.SCHEMA + "\" but found " + Printable.quote(schema));
         }
         PrintWriter o = console.out();
         for (Path p : written) {

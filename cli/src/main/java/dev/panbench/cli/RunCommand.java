@@ -76,6 +76,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--png", description = "Reports also write every chart as a PNG.")
     boolean png;
 
+    @Option(names = "--no-wait", description = "Fail at once (exit 2) when another benchmark holds JMH's lock,"
+            + " instead of waiting for it.")
+    boolean noWait;
+
     @Override
     public Integer call() {
         var reportFormats = Reports.parse(formats, "--format");
@@ -91,21 +95,30 @@ final class RunCommand implements Callable<Integer> {
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), settings, shard, out,
                 console.commandLine());
         PrintWriter err = console.err();
-        ResultFile results = new RunSession(Adapters.load()).run(request, new ConsoleProgress(err, Terminal.isInteractive()));
+        RunSession session = new RunSession(Adapters.load(), !noWait, line -> {
+            err.println("panbench: " + line);
+            err.flush();
+        });
+        ResultFile results = session.run(request, new ConsoleProgress(err, Terminal.isInteractive()));
+        Path written = session.written();
         PrintWriter outWriter = console.out();
         outWriter.print(ConsoleTable.render(results));
         outWriter.println();
-        outWriter.println("wrote " + RunSession.resultsPath(out));
+        outWriter.println("wrote " + written);
         for (Path p : Reports.writeResults(results, reportFormats, new ReportOptions(reference, png), out)) {
             outWriter.println("wrote " + p);
         }
-        if (saveBaseline != null) {
-            var saved = store.save(saveBaseline, results, RunSession.resultsPath(out).toString(), keep);
+        boolean measured = results.results().stream().anyMatch(BenchResult::ok);
+        if (saveBaseline != null && !measured) {
+            err.println("panbench: not saving baseline " + saveBaseline + ": no result was measured");
+            err.flush();
+        } else if (saveBaseline != null) {
+            var saved = store.save(saveBaseline, results, written.toString(), keep);
             outWriter.println(BaselineCommand.saved(saveBaseline, saved) + " in " + store.dir());
         }
         if (base != null) {
-            Comparison c = Comparisons.compare(base, "baseline " + baseline, results,
-                    RunSession.resultsPath(out).toString(), CompareSettings.DEFAULT);
+            Comparison c = Comparisons.compare(base, "baseline " + baseline, results, written.toString(),
+                    CompareSettings.DEFAULT);
             ComparisonFiles.write(out.resolve(ComparisonFiles.FILE_NAME), c);
             outWriter.println();
             outWriter.print(ComparisonConsole.render(c));

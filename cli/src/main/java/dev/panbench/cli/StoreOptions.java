@@ -1,8 +1,10 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.baseline.BaselineStore;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** {@code --store DIR}: where named baselines live (else {@code $PANBENCH_STORE}, else .panbench/baselines). */
@@ -13,6 +15,13 @@ public final class StoreOptions {
     Path store;
 
     BaselineStore store() {
-        return BaselineStore.locate(store);
+        BaselineStore located = BaselineStore.locate(store);
+        Path dir = located.dir();
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            String from = store != null ? "--store " : System.getenv(BaselineStore.ENV_VARIABLE) != null
+                    ? BaselineStore.ENV_VARIABLE + "=" : "store ";
+            throw new BadInputException(from + dir + ": a file, expected the directory of the baseline store");
+        }
+        return located;
     }
 }

@@ -2,6 +2,7 @@ package dev.panbench.reports;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.charts.PngCharts;
 import dev.panbench.reports.ci.BencherReport;
@@ -86,6 +87,7 @@ public final class Reports {
 
     /** Renders {@code formats} (plus PNG charts when asked) of a results file, without writing. */
     public static List<ReportFile> render(ResultFile results, List<ReportFormat> formats, ReportOptions options) {
+        checkReference(results, options.reference());
         return renderAll(formats, options, f -> f.render(results, options));
     }
 
@@ -112,16 +114,37 @@ public final class Reports {
         return writeComparison(ComparisonTables.of(comparison), formats, options, outDir);
     }
 
-    /** Writes each file through a temporary file and a rename. */
+    /** Writes the files all or nothing, each through a temporary file and a rename ({@link AtomicFiles#writeAll}). */
     public static List<Path> write(List<ReportFile> files, Path outDir) {
-        AtomicFiles.requireWritableDirectory(outDir, "--out");
-        List<Path> written = new ArrayList<>();
-        for (ReportFile f : files) {
-            Path p = outDir.resolve(f.name());
-            AtomicFiles.write(p, f.content());
-            written.add(p);
+        if (files.isEmpty()) {
+            return List.of();
         }
-        return written;
+        AtomicFiles.requireWritableDirectory(outDir, "--out");
+        Map<Path, byte[]> contents = new LinkedHashMap<>();
+        for (ReportFile f : files) {
+            contents.put(outDir.resolve(f.name()), f.content());
+        }
+        AtomicFiles.writeAll(contents);
+        return List.copyOf(contents.keySet());
+    }
+
+    /** {@code --reference IMPL} naming an impl no result has would silently show no speedups: bad input instead. */
+    static void checkReference(ResultFile results, String reference) {
+        if (reference == null) {
+            return;
+        }
+        java.util.Set<String> impls = new java.util.TreeSet<>();
+        for (var r : results.results()) {
+            String impl = r.params().get(Grouping.IMPL);
+            if (reference.equals(impl)) {
+                return;
+            }
+            if (impl != null) {
+                impls.add(impl);
+            }
+        }
+        throw new BadInputException("--reference " + Printable.of(reference) + ": no result has impl=" + Printable.of(reference)
+                + (impls.isEmpty() ? " (no result has an impl parameter)" : " (impls: " + String.join(", ", impls) + ")"));
     }
 
     private static List<ReportFile> renderAll(List<ReportFormat> formats, ReportOptions options,

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.Json;
+import dev.panbench.harness.io.JsonInput;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 
@@ -28,13 +29,18 @@ public final class HistoryFiles {
         return schema != null && schema.isTextual() && schema.asText().startsWith("panbench/baseline/");
     }
 
+    /** Whether a file is a baseline history, from its {@code schema} alone (the rest is not read). */
+    public static boolean isHistory(Path file) {
+        return JsonInput.peekSchema(file).startsWith("panbench/baseline/");
+    }
+
     /** @param name the baseline's name, used when the file does not carry one (an old single-run file) */
     public static BaselineHistory read(Path file, String name) {
-        JsonNode tree = ResultFiles.readTree(file);
-        if (!isHistory(tree)) {
+        if (!isHistory(file)) {
             ResultFile single = ResultFiles.read(file);
             return BaselineHistory.empty(name).appended(singleRun(single), null);
         }
+        JsonNode tree = ResultFiles.readTree(file);
         ResultFiles.checkSchema(file, tree, BaselineHistory.SCHEMA);
         BaselineHistory h = ResultFiles.convert(file, tree, BaselineHistory.class);
         if (h.runs().isEmpty()) {

@@ -52,7 +52,7 @@ public record ResultSource(ResultFile results, String label, BaselineHistory his
             }
         }
         if (Files.exists(path)) {
-            if (Files.isRegularFile(path) && HistoryFiles.isHistory(ResultFiles.readJson(path))) {
+            if (Files.isRegularFile(path) && HistoryFiles.isHistory(path)) {
                 String name = path.getFileName().toString().replaceFirst("\\.json$", "");
                 BaselineHistory h = HistoryFiles.read(path, name);
                 return new ResultSource(h.latest().results(), arg, h, null);

@@ -33,4 +33,11 @@ public record Change(ResultId id, Verdict verdict, String unit, boolean higherIs
     public double slowdown() {
         return higherIsBetter ? 1 / ratio : ratio;
     }
+
+    /** This change with {@code text} as its note (joined to a note it already has). */
+    public Change withNote(String text) {
+        String n = note == null || note.isBlank() ? text : note + "; " + text;
+        return new Change(id, verdict, unit, higherIsBetter, threshold, baseMedian, currentMedian, ratio, change,
+                ciLower, ciUpper, confidence, pValue, baseN, currentN, baseSpread, currentSpread, n);
+    }
 }

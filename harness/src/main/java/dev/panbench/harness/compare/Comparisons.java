@@ -92,6 +92,18 @@ public final class Comparisons {
     public static Change change(BenchResult base, BenchResult current, CompareSettings settings) {
         ResultId id = current.id();
         double threshold = settings.thresholdFor(id);
+        if (base.unit() != null && current.unit() != null && !base.unit().equals(current.unit())
+                && Units.convertible(base.unit(), current.unit())) {
+            // the same quantity in two units (us/op and ns/op, or avgt and thrpt): compare in the current one
+            double[][] converted = forks(base);
+            for (double[] fork : converted) {
+                for (int i = 0; i < fork.length; i++) {
+                    fork[i] = Units.convert(fork[i], base.unit(), current.unit());
+                }
+            }
+            return ofForks(id, current.unit(), converted, forks(current), threshold, settings)
+                    .withNote("base converted from " + base.unit() + " to " + current.unit());
+        }
         if (base.unit() != null && current.unit() != null && !base.unit().equals(current.unit())) {
             return new Change(id, Verdict.inconclusive, current.unit(), Units.higherIsBetter(current.unit()),
                     threshold, base.stats().median(), current.stats().median(), Double.NaN, Double.NaN, null, null,

@@ -1,6 +1,7 @@
 package dev.panbench.harness.compare;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.io.Printable;
 
 import java.util.Locale;
 
@@ -21,7 +22,7 @@ public final class Percent {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new BadInputException(option + " " + text + ": expected a positive percentage such as 5% or 0.05");
+        throw new BadInputException(option + " " + Printable.of(text) + ": expected a positive percentage such as 5% or 0.05");
     }
 
     /** {@code 0.05} as {@code 5%}, {@code 0.125} as {@code 12.5%}. */

@@ -2,6 +2,7 @@ package dev.panbench.harness.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.io.JsonInput;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
@@ -102,13 +103,23 @@ public final class Imports {
             throw new BadInputException(file + ": a directory that is neither a run directory (results.json) nor"
                     + " criterion's output (<benchmark>/new/benchmark.json)");
         }
-        JsonNode tree = ResultFiles.readJson(file);
-        if (tree.isObject() && tree.has("schema")) {
+        if (!JsonInput.peekSchema(file).isEmpty()) {
+            // panbench's own: read as a stream, never as a whole tree (a results file may be large)
             return new Loaded(ResultFiles.read(file), null);
         }
+        JsonNode tree = ResultFiles.readJson(file);
         var format = ForeignFormat.detect(tree);
         if (format.isPresent()) {
             return imported(file, format.get());
+        }
+        if (!tree.isObject()) {
+            throw new BadInputException(file + ": expected a JSON object, found an array; panbench reads its own"
+                    + " results and the JSON of JMH, pytest-benchmark, Google Benchmark, hyperfine or criterion"
+                    + " (see panbench import)");
+        }
+        if (tree.has("schema")) {
+            // what panbench's own reader says of it (a schema that is not a string)
+            return new Loaded(ResultFiles.read(file), null);
         }
         throw new BadInputException(file + ": field 'schema': expected \"" + ResultFile.SCHEMA + "\", or the JSON"
                 + " of JMH, pytest-benchmark, Google Benchmark, hyperfine or criterion (see panbench import)");

@@ -9,6 +9,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /** Every file panbench writes goes through here: a temporary file beside the target, then a rename. */
@@ -72,6 +74,44 @@ public final class AtomicFiles {
         }
     }
 
+    /**
+     * Writes several files all or nothing: every content goes to a temporary file beside its target first; only
+     * when all of them are on disk are they renamed into place. A failure (a full disk) deletes the temporary files
+     * and leaves every target as it was.
+     */
+    public static void writeAll(Map<Path, byte[]> files) {
+        Map<Path, Path> staged = new LinkedHashMap<>();
+        Path current = null;
+        try {
+            for (Map.Entry<Path, byte[]> f : files.entrySet()) {
+                current = f.getKey();
+                Path abs = current.toAbsolutePath();
+                Files.createDirectories(abs.getParent());
+                Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".", ".tmp");
+                staged.put(abs, tmp);
+                Files.write(tmp, f.getValue());
+                readableByAll(tmp);
+            }
+            for (Map.Entry<Path, Path> s : staged.entrySet()) {
+                current = s.getKey();
+                try {
+                    Files.move(s.getValue(), s.getKey(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(s.getValue(), s.getKey(), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            for (Path tmp : staged.values()) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the original error is the one worth reporting
+                }
+            }
+            throw new BadInputException("cannot write " + current + ": " + describe(e) + "; no file was written", e);
+        }
+    }
+
     /** Temporary files are created owner-only; a report or results file is for everyone who can read the directory. */
     private static void readableByAll(Path file) throws IOException {
         if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
@@ -90,7 +130,7 @@ public final class AtomicFiles {
         }
     }
 
-    static String describe(Exception e) {
+    public static String describe(Exception e) {
         String kind = e.getClass().getSimpleName();
         return switch (kind) {
             case "AccessDeniedException" -> "permission denied";

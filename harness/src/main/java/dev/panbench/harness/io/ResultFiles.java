@@ -1,16 +1,12 @@
 package dev.panbench.harness.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunConfig;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,50 +20,52 @@ public final class ResultFiles {
     private ResultFiles() {
     }
 
+    /**
+     * Reads and checks a results file, streamed: the schema, a {@code results} array of at least one result, each
+     * with a unique printable id, a status, and for a measured result a known unit and positive finite samples;
+     * nothing after the document. Any problem is a {@link BadInputException} naming the file and field.
+     */
     public static ResultFile read(Path file) {
-        JsonNode tree = readTree(file);
-        checkSchema(file, tree, ResultFile.SCHEMA);
-        for (int i = 0; i < tree.path("results").size(); i++) {
-            JsonNode id = tree.path("results").get(i).get("id");
-            if (id == null || !id.isTextual() || id.asText().isBlank()) {
-                throw new BadInputException(file + ": field 'results[" + i + "].id': expected a result id");
-            }
-        }
-        return withLegacyForks(validate(file, convert(file, tree, ResultFile.class), ""), tree);
+        return ResultFileReader.read(file);
     }
 
     /**
-     * Checks what binding alone does not: every result has a status. (Binding already refuses a result without an id,
-     * or with one that does not parse.)
+     * The checks of {@link #read} for results already bound from a larger document (a baseline history).
      *
      * @param field where the results file sits in {@code file}, for messages: {@code ""}, or {@code runs[2].results.}
      */
     public static ResultFile validate(Path file, ResultFile rf, String field) {
-        for (int i = 0; i < rf.results().size(); i++) {
-            if (rf.results().get(i).status() == null) {
-                throw new BadInputException(file + ": field '" + field + "results[" + i
-                        + "].status': expected ok, failed or skipped");
+        try {
+            if (rf.results().isEmpty()) {
+                throw new BindingErrors.Failure("field '" + field + "results': empty, expected at least one result");
             }
+            ResultChecks checks = new ResultChecks();
+            for (int i = 0; i < rf.results().size(); i++) {
+                checks.check(rf.results().get(i), field + "results[" + i + "]");
+            }
+        } catch (BindingErrors.Failure e) {
+            throw new BadInputException(file + ": " + e.getMessage());
         }
         return rf;
     }
 
     /**
-     * Results written before {@code forks} existed keep their samples flat, fork after fork as JMH reported them.
-     * Where the file's {@code config} accounts for every sample ({@code forks x iterations} equal to the count), the
-     * forks are those blocks; otherwise the samples stay one fork. Results that record {@code forks} are left alone.
+     * Results written before {@code forks} existed keep their samples flat, fork after fork as JMH reported them, and
+     * read as one fork. Where the file's {@code config} accounts for every sample ({@code forks x iterations} equal to
+     * the count), the forks are those blocks; otherwise the samples stay one fork. A result that records several forks
+     * is left alone (one that records a single fork of {@code forks x iterations} samples under a config of several
+     * forks contradicts its config, and is split like an old one).
      */
-    private static ResultFile withLegacyForks(ResultFile rf, JsonNode tree) {
+    static ResultFile withLegacyForks(ResultFile rf) {
         RunConfig c = rf.config();
         if (c == null || c.forks() < 2 || c.iterations() < 1) {
             return rf;
         }
         List<BenchResult> out = new ArrayList<>(rf.results().size());
         boolean changed = false;
-        for (int i = 0; i < rf.results().size(); i++) {
-            BenchResult r = rf.results().get(i);
+        for (BenchResult r : rf.results()) {
             List<Double> s = r.samples();
-            if (!tree.path("results").get(i).has("forks") && s.size() == c.forks() * c.iterations()) {
+            if (r.forks().size() == 1 && s.size() == c.forks() * c.iterations()) {
                 List<List<Double>> forks = new ArrayList<>();
                 for (int f = 0; f < c.forks(); f++) {
                     forks.add(s.subList(f * c.iterations(), (f + 1) * c.iterations()));
@@ -88,32 +86,14 @@ public final class ResultFiles {
         }
     }
 
-    /** Parses any panbench JSON file, naming the file and position of a syntax error. */
+    /** Parses any panbench JSON file whole, naming the file and position of a syntax error. */
     public static JsonNode readTree(Path file) {
-        JsonNode tree = readJson(file);
-        if (!tree.isObject()) {
-            throw new BadInputException(file + ": expected a JSON object");
-        }
-        return tree;
+        return JsonInput.readTree(file);
     }
 
-    /** Parses any JSON document (an object or an array), naming the file and position of a syntax error. */
+    /** Parses any JSON document (an object or an array) whole, naming the file and position of a syntax error. */
     public static JsonNode readJson(Path file) {
-        try {
-            JsonNode tree = Json.MAPPER.readTree(Files.readString(file));
-            if (tree == null || tree.isMissingNode()) {
-                throw new BadInputException(file + ": empty, expected JSON");
-            }
-            return tree;
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file + ": no such file");
-        } catch (JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new BadInputException(file + ": not valid JSON" + (loc == null ? "" :
-                    " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")"));
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read (" + AtomicFiles.describe(e) + ")");
-        }
+        return JsonInput.readJson(file);
     }
 
     /** Refuses a file whose {@code schema} is missing or of another family or major version than {@code expected}. */
@@ -122,16 +102,10 @@ public final class ResultFiles {
         if (schema == null || !schema.isTextual()) {
             throw new BadInputException(file + ": field 'schema': expected \"" + expected + "\"");
         }
-        String s = schema.asText();
-        String family = expected.substring(0, expected.lastIndexOf('/') + 1);
-        if (!s.startsWith(family)) {
-            throw new BadInputException(file + ": field 'schema': expected \"" + expected + "\" but found \"" + s + "\"");
-        }
-        String major = s.substring(family.length()).split("\\.")[0];
-        String expectedMajor = expected.substring(family.length());
-        if (!major.equals(expectedMajor)) {
-            throw new BadInputException(file + ": schema \"" + s + "\" is not supported (this panbench reads \""
-                    + expected + "\")");
+        try {
+            SchemaCheck.require(schema.asText(), expected);
+        } catch (BindingErrors.Failure e) {
+            throw new BadInputException(file + ": " + e.getMessage());
         }
     }
 
@@ -139,30 +113,10 @@ public final class ResultFiles {
     public static <T> T convert(Path file, JsonNode tree, Class<T> type) {
         try {
             return Json.MAPPER.treeToValue(tree, type);
-        } catch (JsonMappingException e) {
-            String field = e.getPath().isEmpty() ? "?" : path(e);
-            String why = e.getCause() instanceof IllegalArgumentException bad ? bad.getMessage()
-                    : e.getOriginalMessage() == null ? "" : e.getOriginalMessage().split("\n")[0];
-            throw new BadInputException(file + ": field '" + field + "': " + why);
         } catch (JsonProcessingException e) {
-            throw new BadInputException(file + ": " + e.getOriginalMessage());
+            throw new BadInputException(file + ": " + BindingErrors.describe(e, ""));
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(file + ": " + e.getMessage());
+            throw new BadInputException(file + ": " + Printable.of(e.getMessage()));
         }
-    }
-
-    private static String path(JsonMappingException e) {
-        StringBuilder sb = new StringBuilder();
-        for (var ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (!sb.isEmpty()) {
-                    sb.append('.');
-                }
-                sb.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                sb.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return sb.toString();
     }
 }

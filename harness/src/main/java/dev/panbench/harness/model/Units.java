@@ -3,6 +3,10 @@ package dev.panbench.harness.model;
 /** Converts JMH score units to seconds per operation, so throughput and comparisons are unit-independent. */
 public final class Units {
 
+    /** The units {@link #secondsPerOp} understands: JMH's time per operation and operations per time. */
+    public static final java.util.List<String> KNOWN =
+            java.util.List.of("ns/op", "us/op", "ms/op", "s/op", "ops/ns", "ops/us", "ops/ms", "ops/s");
+
     private Units() {
     }
 
@@ -27,5 +31,19 @@ public final class Units {
     /** True when a larger score is better (throughput units). */
     public static boolean higherIsBetter(String unit) {
         return unit != null && unit.startsWith("ops/");
+    }
+
+    /** Whether a score in {@code from} can be expressed in {@code to}: both are units {@link #secondsPerOp} knows. */
+    public static boolean convertible(String from, String to) {
+        return !Double.isNaN(secondsPerOp(1, from)) && !Double.isNaN(secondsPerOp(1, to));
+    }
+
+    /**
+     * A score in {@code from} expressed in {@code to}, through seconds per operation: {@code 0.59 ns/op} is
+     * {@code 0.00059 us/op}, and {@code 2 ns/op} is {@code 0.5 ops/ns}.
+     */
+    public static double convert(double score, String from, String to) {
+        double seconds = secondsPerOp(score, from);
+        return to.startsWith("ops/") ? secondsPerOp(1, to) / seconds : seconds / secondsPerOp(1, to);
     }
 }

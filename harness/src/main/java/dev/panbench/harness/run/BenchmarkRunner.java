@@ -39,9 +39,13 @@ import java.util.regex.Pattern;
  */
 public final class BenchmarkRunner {
 
-    /** Flags every forked JVM gets, whatever the parent was started with. */
+    /**
+     * Flags every forked JVM gets, whatever the parent was started with. JMH 1.37 reads fields through
+     * {@code sun.misc.Unsafe}: allowed explicitly, so no fork prints the JDK's deprecation warnings.
+     */
     public static final List<String> FORK_JVM_FLAGS = List.of(
-            "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector");
+            "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector",
+            "--sun-misc-unsafe-memory-access=allow");
 
     private static final Pattern FORK_EXIT = Pattern.compile("<forked VM failed with exit code (\\d+)>");
 

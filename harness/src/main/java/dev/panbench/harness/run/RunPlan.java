@@ -2,6 +2,7 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.ParamSpec;
@@ -32,13 +33,13 @@ public final class RunPlan {
 
         public static Shard parse(String text) {
             var m = Pattern.compile("(\\d+)/(\\d+)").matcher(text == null ? "" : text.trim());
-            if (!m.matches()) {
-                throw new BadInputException("--shard " + text + ": expected I/N, e.g. 1/4");
+            if (!m.matches() || m.group(1).length() > 6 || m.group(2).length() > 6) {
+                throw new BadInputException("--shard " + Printable.of(text) + ": expected I/N, e.g. 1/4");
             }
             int i = Integer.parseInt(m.group(1));
             int n = Integer.parseInt(m.group(2));
             if (n < 1 || i < 1 || i > n) {
-                throw new BadInputException("--shard " + text + ": expected 1 <= I <= N");
+                throw new BadInputException("--shard " + Printable.of(text) + ": expected 1 <= I <= N");
             }
             return new Shard(i, n);
         }
@@ -53,14 +54,18 @@ public final class RunPlan {
     public static Map.Entry<String, List<String>> parseParam(String text) {
         int eq = text.indexOf('=');
         if (eq <= 0 || eq == text.length() - 1) {
-            throw new BadInputException("--param " + text + ": expected K=V1,V2,... (e.g. size=1024,65536)");
+            throw new BadInputException("--param " + Printable.of(text) + ": expected K=V1,V2,... (e.g. size=1024,65536)");
         }
         String key = text.substring(0, eq).trim();
+        if (!key.matches("[A-Za-z0-9_.-]+")) {
+            throw new BadInputException("--param " + Printable.of(text) + ": name '" + Printable.of(key)
+                    + "' must be letters, digits or ._-");
+        }
         List<String> values = new ArrayList<>();
         for (String v : text.substring(eq + 1).split(",", -1)) {
             String t = v.trim();
             if (t.isEmpty() || !t.matches("[A-Za-z0-9_.+:-]+")) {
-                throw new BadInputException("--param " + text + ": value '" + t
+                throw new BadInputException("--param " + Printable.of(text) + ": value '" + Printable.of(t)
                         + "' must be non-empty letters, digits or ._+:-");
             }
             values.add(t);
@@ -69,13 +74,18 @@ public final class RunPlan {
     }
 
     public static Pattern compileFilter(String regex) {
+        return compileFilter(regex, "--filter");
+    }
+
+    /** A regular expression given with {@code option}; a bad one is bad input naming that option. */
+    public static Pattern compileFilter(String regex, String option) {
         if (regex == null) {
             return null;
         }
         try {
             return Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            throw new BadInputException("--filter " + regex + ": not a valid regular expression ("
+            throw new BadInputException(option + " " + Printable.of(regex) + ": not a valid regular expression ("
                     + e.getDescription() + " near index " + e.getIndex() + ")");
         }
     }

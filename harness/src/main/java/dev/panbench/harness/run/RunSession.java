@@ -19,6 +19,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 
 /** One {@code panbench run}: plan, measure, and write {@code results.json}; the harness's entry point for it. */
 public final class RunSession {
@@ -26,9 +27,23 @@ public final class RunSession {
     public static final String RESULTS_FILE = "results.json";
 
     private final Adapters adapters;
+    private final boolean waitForLock;
+    private final Consumer<String> notice;
+    private Path written;
 
     public RunSession(Adapters adapters) {
+        this(adapters, true, message -> { });
+    }
+
+    /**
+     * @param waitForLock wait for JMH's machine-wide lock when another benchmark holds it (else fail at once)
+     * @param notice      where the session says what the user should know at once: waiting for the lock, a
+     *                    results file written somewhere else than asked
+     */
+    public RunSession(Adapters adapters, boolean waitForLock, Consumer<String> notice) {
         this.adapters = adapters;
+        this.waitForLock = waitForLock;
+        this.notice = notice;
     }
 
     /** Validates the request, then expands it; bad input fails here, before anything runs or is written. */
@@ -45,6 +60,12 @@ public final class RunSession {
         return plan;
     }
 
+    /**
+     * Plans, takes JMH's lock (waiting for another benchmark to finish), measures and writes the results: to
+     * {@code results.json}, unless nothing was measured and a previous {@code results.json} is there (it is kept; the
+     * run goes to {@code results-RUNID.json}), or the write fails (the results go to a fallback file, named in the
+     * error). {@link #written()} says where they went.
+     */
     public ResultFile run(RunRequest request, ProgressListener progress) {
         List<PlannedResult> plan = plan(request);
         return measure(plan, request.settings(), request.shard(), request.outDir(), request.command(), progress);
@@ -60,15 +81,26 @@ public final class RunSession {
     private ResultFile measure(List<PlannedResult> plan, RunSettings settings, String shard, Path outDir,
                                String command, ProgressListener progress) {
         AtomicFiles.requireWritableDirectory(outDir, "--out");
-        Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        EnvironmentInfo env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
-        List<BenchResult> results = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, progress);
+        List<BenchResult> results;
+        Instant started;
+        EnvironmentInfo env;
+        try (JmhLock ignored = JmhLock.userIgnores() ? null
+                : JmhLock.acquire(JmhLock.defaultFile(), waitForLock, notice)) {
+            started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+            env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
+            results = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, progress);
+        }
         Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         RunInfo info = new RunInfo(runId(started), started.toString(), finished.toString(), command,
                 GitProbe.capture(), shard);
         ResultFile file = new ResultFile(info, env, settings.toConfig(), results);
-        ResultFiles.write(resultsPath(outDir), file);
+        written = ResultKeeper.keep(file, resultsPath(outDir), notice);
         return file;
+    }
+
+    /** Where the last {@link #run} wrote its results. */
+    public Path written() {
+        return written;
     }
 
     public static Path resultsPath(Path outDir) {

@@ -22,18 +22,10 @@ public record RunSettings(int forks, int warmupIterations, Time warmupTime, int 
 
     public RunSettings {
         extraJvmArgs = List.copyOf(extraJvmArgs);
-        if (forks < 0) {
-            throw new BadInputException("--forks " + forks + ": expected 0 or more");
-        }
-        if (warmupIterations < 0) {
-            throw new BadInputException("--warmup-iterations " + warmupIterations + ": expected 0 or more");
-        }
-        if (iterations < 1) {
-            throw new BadInputException("--iterations " + iterations + ": expected 1 or more");
-        }
         if (warmupTime == null || measurementTime == null) {
             throw new IllegalArgumentException("warm-up and measurement times are required");
         }
+        RunLimits.check(forks, warmupIterations, warmupTime, iterations, measurementTime);
         if (!List.of("avgt", "sample", "thrpt").contains(mode)) {
             throw new BadInputException("--mode " + mode + ": expected avgt, sample or thrpt");
         }

@@ -24,6 +24,9 @@ public record Time(long amount, TimeUnit unit) {
         if (m == null || !m.matches()) {
             throw new BadInputException(option + " " + text + ": expected a time such as 500ms, 1s or 2m");
         }
+        if (m.group(1).length() > 18) {
+            throw new BadInputException(option + " " + text + ": too long (at most 1h per iteration)");
+        }
         long n = Long.parseLong(m.group(1));
         return new Time(n, switch (m.group(2)) {
             case "ns" -> TimeUnit.NANOSECONDS;

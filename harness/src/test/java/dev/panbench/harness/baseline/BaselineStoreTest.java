@@ -245,8 +245,8 @@ class BaselineStoreTest {
                    "results": [{"id": "jvm/x"}]}}]}
                 """);
         var e = assertThrows(BadInputException.class, () -> BaselineStore.at(dir).history("bad"));
-        assertEquals(dir.resolve("bad.json") + ": field 'runs[0].results.results[0].status': expected ok, failed or"
-                + " skipped", e.getMessage());
+        assertEquals(dir.resolve("bad.json") + ": field 'runs[0].results.results[0].status': missing, expected one"
+                + " of ok, failed, skipped", e.getMessage());
     }
 
     @Test

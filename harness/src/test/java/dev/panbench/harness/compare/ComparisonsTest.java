@@ -185,12 +185,18 @@ class ComparisonsTest {
     }
 
     @Test
-    void unitsThatDifferAreNotComparedBlindly() {
-        BenchResult ns = Fixtures.ok("jvm/x", "ns/op", List.of(1.0, 1.1, 0.9));
-        BenchResult us = Fixtures.ok("jvm/x", "us/op", List.of(1.0, 1.1, 0.9));
+    void unitsThatDifferAreComparedInTheCurrentUnitNotBlindly() {
+        BenchResult ns = Fixtures.ok("jvm/x", "ns/op", List.of(590.0, 595.0, 600.0));
+        BenchResult us = Fixtures.ok("jvm/x", "us/op", List.of(0.59, 0.595, 0.6));
         Change ch = Comparisons.change(ns, us, CompareSettings.DEFAULT);
-        assertEquals(Verdict.inconclusive, ch.verdict());
-        assertEquals("units differ: ns/op in base, us/op in current", ch.note());
+        assertEquals("us/op", ch.unit());
+        assertEquals(0.595, ch.baseMedian(), 1e-12, "the base in the current unit, not 595 us");
+        assertEquals(1.0, ch.ratio(), 1e-9);
+        assertEquals("base converted from ns/op to us/op", ch.note());
+        BenchResult other = Fixtures.ok("jvm/x", "B/op", List.of(1.0, 1.1, 0.9));
+        Change unknown = Comparisons.change(other, us, CompareSettings.DEFAULT);
+        assertEquals(Verdict.inconclusive, unknown.verdict());
+        assertEquals("units differ: B/op in base, us/op in current", unknown.note());
     }
 
     @Test
