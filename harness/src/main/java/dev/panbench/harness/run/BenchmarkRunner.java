@@ -164,6 +164,8 @@ public final class BenchmarkRunner {
         jvmArgs.add("-D" + ForkSide.FAILURE_FILE_PROPERTY + "=" + failureFile);
         jvmArgs.add("-D" + ForkSide.DEVICE_TIME_FILE_PROPERTY + "=" + deviceTimeFile);
         jvmArgs.addAll(ForkProperties.jvmArgs(List.of(p.adapter())));
+        // a fork that dies in native code leaves its crash log with the run's logs, not in the user's directory
+        jvmArgs.add("-XX:ErrorFile=" + logDir.toAbsolutePath().resolve("hs_err_pid%p.log"));
         jvmArgs.addAll(settings.extraJvmArgs());
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include(include)
