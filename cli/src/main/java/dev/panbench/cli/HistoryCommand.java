@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
 
 /** {@code panbench history NAME}: each result's trend across a baseline's runs, change points marked. */
 @Command(name = "history", description = "Trend of each result across a baseline's runs, with change points.",
-        footer = {"", "Each run's median with its 95% interval, the band where a new run may fall, and change points",
+        footer = {"", "Each run's median with its 95%% interval, the band where a new run may fall, and change points",
                 "found by E-divisive means (Matteson and James 2014; what MongoDB runs on its performance CI).",
                 "", "Examples:",
                 "  panbench history main --format md,html --out build/history",

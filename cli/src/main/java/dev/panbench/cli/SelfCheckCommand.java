@@ -31,7 +31,7 @@ import java.util.function.ToIntFunction;
                 "a normal run), and gates each against the history as `panbench gate` does without --confirm.",
                 "Runs already under --out are reused, so an interrupted self-check resumes.",
                 "", "Example:",
-                "  panbench selfcheck --adapter jvm --quick --forks 2 --history 5 --runs 10 --slowdown array/sum=10%"})
+                "  panbench selfcheck --adapter jvm --quick --forks 2 --history 5 --runs 10 --slowdown array/sum=10%%"})
 final class SelfCheckCommand implements Callable<Integer> {
 
     @Mixin
@@ -55,7 +55,7 @@ final class SelfCheckCommand implements Callable<Integer> {
     int runs;
 
     @Option(names = "--slowdown", paramLabel = "WORKLOAD=PCT", defaultValue = "array/sum=10%",
-            description = "Workload made to do PCT more work in the slowed runs, or 'none' (default: ${DEFAULT-VALUE}).")
+            description = "Workload made to do PCT more work in the slowed runs, or 'none' (default: array/sum=10%%).")
     String slowdown;
 
     @Mixin
