@@ -6,6 +6,9 @@ import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.baseline.HistoryFiles;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Percent;
+import dev.panbench.harness.imports.ForeignFormat;
+import dev.panbench.harness.imports.Imports;
+import dev.panbench.harness.imports.NameMap;
 import dev.panbench.harness.io.JsonInput;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultId;
@@ -20,7 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Every parser of outside input, fuzzed with Jazzer: results files, comparison files, baseline histories, the
- * schema peek, result ids, {@code --param}, {@code --shard} and percentages. One target picks the parser from the
+ * schema peek, result ids, {@code --param}, {@code --shard}, percentages, the importers of JMH, pytest-benchmark,
+ * Google Benchmark, hyperfine and criterion output, {@code --map} files and the reading of any file by content. One target picks the parser from the
  * input (one fuzzing JVM can run only one target), so one bounded run covers them all. The contract checked: a
  * parser returns, or throws its documented input error ({@link BadInputException}; {@link IllegalArgumentException}
  * for {@link ResultId#parse}); any other exception, an error, a hang or a crash is a finding.
@@ -33,6 +37,20 @@ class ParsersFuzzTest {
 
     private static final Path FILE = scratch();
     private static final AtomicLong EXECUTIONS = new AtomicLong();
+    private static final byte[][] CRITERION_FILES = criterionFixture();
+
+    private static byte[][] criterionFixture() {
+        String[] names = {"benchmark.json", "sample.json", "estimates.json"};
+        byte[][] out = new byte[names.length][];
+        for (int i = 0; i < names.length; i++) {
+            try (var in = ParsersFuzzTest.class.getResourceAsStream("/imports/criterion/nop/new/" + names[i])) {
+                out[i] = in.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return out;
+    }
 
     private static Path scratch() {
         try {
@@ -51,7 +69,7 @@ class ParsersFuzzTest {
     @FuzzTest(maxDuration = "10s")
     void everyParserReturnsOrThrowsItsDocumentedInputError(FuzzedDataProvider data) throws IOException {
         EXECUTIONS.incrementAndGet();
-        int parser = data.consumeInt(0, 7);
+        int parser = data.consumeInt(0, 14);
         try {
             switch (parser) {
                 case 0 -> ResultFiles.read(write(data.consumeRemainingAsBytes()));
@@ -61,13 +79,21 @@ class ParsersFuzzTest {
                 case 4 -> RunPlan.parseParam(data.consumeRemainingAsString());
                 case 5 -> RunPlan.Shard.parse(data.consumeRemainingAsString());
                 case 6 -> Percent.parse(data.consumeRemainingAsString(), "--threshold");
-                default -> {
+                case 7 -> {
                     try {
                         ResultId.parse(data.consumeRemainingAsString());
                     } catch (IllegalArgumentException documented) {
                         // ResultId.parse's documented refusal
                     }
                 }
+                case 8 -> ForeignFormat.JMH.importer().read(write(data.consumeRemainingAsBytes()));
+                case 9 -> ForeignFormat.PYTEST_BENCHMARK.importer().read(write(data.consumeRemainingAsBytes()));
+                case 10 -> ForeignFormat.GOOGLE_BENCHMARK.importer().read(write(data.consumeRemainingAsBytes()));
+                case 11 -> ForeignFormat.HYPERFINE.importer().read(write(data.consumeRemainingAsBytes()));
+                case 12 -> ForeignFormat.CRITERION.importer().read(criterion(data.consumeInt(0, 2),
+                        data.consumeRemainingAsBytes()));
+                case 13 -> NameMap.read(write(data.consumeRemainingAsBytes()));
+                default -> Imports.readAny(write(data.consumeRemainingAsBytes()));
             }
         } catch (BadInputException documented) {
             if (documented.getMessage() == null || documented.getMessage().isBlank()
@@ -81,6 +107,16 @@ class ParsersFuzzTest {
     static void report() {
         // the count the closing note of issue 14 quotes; in target/surefire-reports/*ParsersFuzzTest-output.txt
         System.out.println("panbench fuzz executions: " + EXECUTIONS.get());
+    }
+
+    /** criterion's output for one benchmark, with one of its three files replaced by the fuzzed bytes. */
+    private static Path criterion(int which, byte[] bytes) throws IOException {
+        Path bench = Files.createDirectories(FILE.resolveSibling("criterion").resolve("b").resolve("new"));
+        String[] names = {"benchmark.json", "sample.json", "estimates.json"};
+        for (int i = 0; i < names.length; i++) {
+            Files.write(bench.resolve(names[i]), i == which ? bytes : CRITERION_FILES[i]);
+        }
+        return FILE.resolveSibling("criterion");
     }
 
     private static Path write(byte[] bytes) throws IOException {
