@@ -17,7 +17,7 @@ public final class CompareOptions {
     CommandSpec mixee;
 
     @Option(names = {"--threshold", "--max-regression"}, paramLabel = "PCT", defaultValue = Defaults.THRESHOLD,
-            description = "Relative change that counts, e.g. 5% or 0.05 (default: " + Defaults.THRESHOLD + ").")
+            description = "Relative change that counts, e.g. 5%% or 0.05 (default: 5%%).")
     String threshold;
 
     @Option(names = "--strict-env", description = "Refuse (exit 2) to compare runs from different machines.")
