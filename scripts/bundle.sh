@@ -51,7 +51,7 @@ PATH="${PATH:-/usr/local/bin:/usr/bin:/bin}"
 export PATH
 # shellcheck disable=SC2086
 exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector \
-  -XX:+IgnoreUnrecognizedVMOptions -Xshare:auto -Dpanbench.home="$here" ${PANBENCH_JAVA_OPTS:-} \
+  --sun-misc-unsafe-memory-access=allow -XX:+IgnoreUnrecognizedVMOptions -Xshare:auto -Dpanbench.home="$here" ${PANBENCH_JAVA_OPTS:-} \
   -jar "$here/panbench.jar" "$@"
 LAUNCHER
 chmod 755 "$tmp/panbench"
