@@ -203,8 +203,12 @@ public final class SelfCheck {
         Path dir = plan.outDir().resolve(String.format(java.util.Locale.ROOT, "%s-%02d", kind, i));
         Path file = RunSession.resultsPath(dir);
         if (Files.isRegularFile(file)) {
-            log.accept("reusing " + file);
-            return ResultFiles.read(file);
+            ResultFile kept = ResultFiles.read(file);
+            if (kept.results().stream().anyMatch(BenchResult::ok)) {
+                log.accept("reusing " + file);
+                return kept;
+            }
+            log.accept("measuring again " + file + ": nothing in it was measured");
         }
         var settings = plan.request().settings();
         if (slowed) {
@@ -215,7 +219,14 @@ public final class SelfCheck {
         RunRequest r = plan.request();
         log.accept("measuring " + kind + " run " + i + (slowed ? " (" + plan.workload() + " does "
                 + Math.round(plan.extra() * 100) + "% more work)" : ""));
-        return session.run(new RunRequest(r.adapterIds(), r.filter(), r.params(), settings, null, dir,
+        ResultFile measured = session.run(new RunRequest(r.adapterIds(), r.filter(), r.params(), settings, null, dir,
                 r.command() + " [" + kind + " " + i + "]"), progress);
+        if (measured.results().stream().noneMatch(BenchResult::ok)) {
+            // a self-check of runs that measured nothing would report a gate that never fails
+            BenchResult first = measured.results().getFirst();
+            throw new BadInputException("selfcheck: " + kind + " run " + i + " measured nothing; every result failed ("
+                    + first.id() + ": " + first.error() + ")");
+        }
+        return measured;
     }
 }
