@@ -90,6 +90,19 @@ public final class RunPlan {
         }
     }
 
+    /**
+     * A {@code --param} value the workload cannot take (a negative size, say) is bad input before anything runs,
+     * not an internal error halfway through the run: its declared counts are computed here once.
+     */
+    private static void checkAccepted(WorkloadSpec spec, ResultId id, Params params) {
+        try {
+            spec.counts().apply(params);
+        } catch (RuntimeException e) {
+            throw new BadInputException("--param: " + id + " is not a valid combination for " + spec.name()
+                    + " (" + Printable.of(String.valueOf(e.getMessage())) + ")");
+        }
+    }
+
     public static List<PlannedResult> expand(List<Adapter> adapters, Map<String, List<String>> overrides,
                                              Pattern filter, Shard shard) {
         Map<String, List<String>> ov = overrides == null ? Map.of() : overrides;
@@ -107,6 +120,9 @@ public final class RunPlan {
                     }
                     if (adapterAvailability == null) {
                         adapterAvailability = adapter.probe();
+                    }
+                    if (!ov.isEmpty()) {
+                        checkAccepted(spec, id, params);
                     }
                     Availability a = adapterAvailability.available() ? spec.availability().apply(params)
                             : adapterAvailability;

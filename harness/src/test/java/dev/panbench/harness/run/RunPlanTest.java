@@ -41,6 +41,14 @@ class RunPlanTest {
     }
 
     @Test
+    void rejectsOverrideValueTheWorkloadCannotTake() {
+        var e = assertThrows(BadInputException.class, () -> RunPlan.expand(List.of(new FaultyAdapter()),
+                Map.of("size", List.of("-1")), Pattern.compile("fault/ok"), null));
+        assertTrue(e.getMessage().startsWith("--param: faulty/fault/ok[size=-1] is not a valid combination"),
+                e.getMessage());
+    }
+
+    @Test
     void rejectsMalformedParam() {
         var e = assertThrows(BadInputException.class, () -> RunPlan.parseParam("size"));
         assertTrue(e.getMessage().startsWith("--param size: expected K=V1,V2"), e.getMessage());
