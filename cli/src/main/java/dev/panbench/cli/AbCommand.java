@@ -81,8 +81,8 @@ final class AbCommand implements Callable<Integer> {
         String javaBin = java != null ? java
                 : ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin",
                 "java").toString());
-        var request = new InterleavedAb.Request(base, candidate, selection.adapterIds, selection.filter, overrides, settings, rounds, out,
-                javaBin, Main.class.getName(), compare);
+        var request = new InterleavedAb.Request(base, candidate, selection.adapterIds, selection.filter, overrides,
+                settings, rounds, out, javaBin, compare);
         PrintWriter err = console.err();
         var outcome = new InterleavedAb().run(request, (round, total, build) -> {
             err.println("[round " + round + "/" + total + "] " + (build == base ? "base" : "candidate") + " "

@@ -34,7 +34,33 @@ class AbCommandTest {
         assertEquals(1, c.changes().size());
         assertEquals(0, c.withVerdict(Verdict.regressed).size(), r.out());
         assertTrue(Files.exists(dir.resolve("rounds/candidate-2/results.json")));
+        String reply = Files.readString(dir.resolve("rounds/candidate-2/reply.json"));
+        assertTrue(reply.contains("\"status\" : \"measured\""), reply);
+        String request = Files.readString(dir.resolve("rounds/candidate-2/request.json"));
+        assertTrue(request.contains("\"filter\" : \"call/empty\"") && request.contains("\"forks\" : 1"), request);
         System.out.println("A/B of one build against itself:\n" + r.out());
+    }
+
+    @Test
+    void childRefusalIsOneLineNamingTheBuild(@TempDir Path dir) throws Exception {
+        String cp = System.getProperty("java.class.path");
+        CliRunner r = CliRunner.run("ab", cp, cp, "--adapter", "nosuch", "--rounds", "1", "--out", dir.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
+        assertTrue(r.err().lines().toList().getLast().startsWith("panbench: BASE_BUILD "), r.err());
+        assertEquals(2, r.err().lines().count(), "the round line and the error: " + r.err());
+        String reply = Files.readString(dir.resolve("rounds/base-1/reply.json"));
+        assertTrue(reply.contains("\"status\" : \"refused\"")
+                && reply.contains("\"error\" : \"--adapter nosuch: unknown adapter (known: "), reply);
+        assertTrue(Files.notExists(dir.resolve("rounds/candidate-1")), "no launch after a refusal");
+    }
+
+    @Test
+    void buildOlderThanTheChildProtocolIsRefusedBeforeAnyRound(@TempDir Path dir) {
+        CliRunner r = CliRunner.run("ab", dir.toString(), System.getProperty("java.class.path"),
+                "--out", dir.resolve("out").toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals("panbench: BASE_BUILD " + dir + ": has no dev.panbench.harness.orchestrate.AbChild (a build older"
+                + " than panbench ab's typed child protocol); build it from a newer commit", r.err().strip());
     }
 
     @Test

@@ -3,8 +3,11 @@ package dev.panbench.harness.orchestrate;
 import dev.panbench.harness.BadInputException;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
 
 /**
  * One build of panbench (and its adapters) to measure: a jar such as {@code cli/target/panbench.jar} of some commit,
@@ -29,5 +32,41 @@ public record Build(String role, String classPath) {
             }
         }
         return new Build(role, classPath);
+    }
+
+    /**
+     * Refuses a build that lacks {@code className}: one built before the class existed (an ab child entry point
+     * older builds do not have), where a launch would only fail with the JVM's "could not find main class".
+     */
+    public void requireClass(String className) {
+        String resource = className.replace('.', '/') + ".class";
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (contains(entry, resource)) {
+                return;
+            }
+        }
+        throw new BadInputException(role + " " + classPath + ": has no " + className
+                + " (a build older than panbench ab's typed child protocol); build it from a newer commit");
+    }
+
+    private static boolean contains(String entry, String resource) {
+        if (entry.endsWith("*")) {
+            Path dir = Path.of(entry.substring(0, entry.length() - 1));
+            try (Stream<Path> jars = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
+                return jars.filter(j -> j.toString().endsWith(".jar") || j.toString().endsWith(".JAR"))
+                        .anyMatch(j -> contains(j.toString(), resource));
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        Path path = Path.of(entry.isEmpty() ? "." : entry);
+        if (Files.isDirectory(path)) {
+            return Files.isRegularFile(path.resolve(resource));
+        }
+        try (JarFile jar = new JarFile(path.toFile())) {
+            return jar.getEntry(resource) != null;
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

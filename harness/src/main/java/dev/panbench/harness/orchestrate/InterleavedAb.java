@@ -5,6 +5,8 @@ import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Comparisons;
+import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
@@ -14,7 +16,6 @@ import dev.panbench.harness.model.RunInfo;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.ForkProperties;
-import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
 
 import java.io.IOException;
@@ -30,8 +31,9 @@ import java.util.Map;
 
 /**
  * {@code panbench ab}: measures the same workloads from two builds on one machine, alternating fork by fork. Each
- * round launches {@code panbench run --forks 1} of each build in its own JVM (whose JMH fork then runs that build's
- * code), in the order base, candidate on odd rounds and candidate, base on even ones, so drift of the machine
+ * round starts each build's {@link AbChild} in its own JVM with a typed {@link AbChildRequest} (one fork; the JMH fork
+ * then runs that build's code) and reads its {@link AbChildReply}, in the order base, candidate on odd rounds and
+ * candidate, base on even ones, so drift of the machine
  * (thermal, other tenants) falls on both sides alike. The per-round samples of each side are pooled and the two
  * pools compared as any two runs are. This is the cure for baselines taken on another machine: both sides share
  * the machine and the hour.
@@ -40,14 +42,13 @@ public final class InterleavedAb {
 
     public static final String BASE_FILE = "base.json";
     public static final String CANDIDATE_FILE = "candidate.json";
+    static final String REQUEST_FILE = "request.json";
+    static final String REPLY_FILE = "reply.json";
 
-    /**
-     * @param mainClass the command-line entry point inside each build ({@code dev.panbench.cli.Main})
-     * @param java      the java launcher for the child JVMs
-     */
+    /** @param java the java launcher for the child JVMs */
     public record Request(Build base, Build candidate, List<String> adapterIds, String filter,
                           Map<String, List<String>> params, RunSettings settings, int rounds, Path outDir,
-                          String java, String mainClass, CompareSettings compare) {
+                          String java, CompareSettings compare) {
 
         public Request {
             adapterIds = adapterIds == null ? List.of() : List.copyOf(adapterIds);
@@ -70,6 +71,9 @@ public final class InterleavedAb {
     }
 
     public Outcome run(Request req, Listener listener) {
+        for (Build b : List.of(req.base(), req.candidate())) {
+            b.requireClass(AbChild.class.getName());
+        }
         List<ResultFile> baseRounds = new ArrayList<>();
         List<ResultFile> candidateRounds = new ArrayList<>();
         for (int round = 1; round <= req.rounds(); round++) {
@@ -79,7 +83,7 @@ public final class InterleavedAb {
             for (Build b : List.of(first, second)) {
                 listener.launching(round, req.rounds(), b);
                 String side = b == req.base() ? "base" : "candidate";
-                ResultFile f = launch(req, b, req.outDir().resolve("rounds").resolve(side + "-" + round));
+                ResultFile f = launch(req, b, round, req.outDir().resolve("rounds").resolve(side + "-" + round));
                 (b == req.base() ? baseRounds : candidateRounds).add(f);
             }
         }
@@ -94,8 +98,17 @@ public final class InterleavedAb {
         return new Outcome(base, candidate, c, file);
     }
 
-    /** The command line of one launch: the child is a whole panbench of that build, told to run one fork. */
-    static List<String> command(Request req, Build build, Path dir) {
+    /** What one build is asked for in one round: the selection, one fork of the settings, where to answer. */
+    static AbChildRequest childRequest(Request req, Build build, int round, Path dir) {
+        RunSettings oneFork = req.settings().toBuilder().forks(1).build();
+        String command = "panbench ab (" + build.role() + " " + build.classPath() + ", round " + round + " of "
+                + req.rounds() + ")";
+        return new AbChildRequest(AbChildRequest.PROTOCOL, req.adapterIds(), req.filter(), req.params(), oneFork,
+                dir, command, dir.resolve(REPLY_FILE));
+    }
+
+    /** The JVM of one launch: the build's class path, its {@link AbChild}, the request file. */
+    static List<String> command(Request req, Build build, Path requestFile) {
         List<String> cmd = new ArrayList<>();
         cmd.add(req.java());
         cmd.addAll(BenchmarkRunner.FORK_JVM_FLAGS);
@@ -106,27 +119,20 @@ public final class InterleavedAb {
                 cmd.add("-D" + k + "=" + v);
             }
         });
-        cmd.addAll(List.of("-cp", build.classPath(), req.mainClass(), "run"));
-        for (String a : req.adapterIds()) {
-            cmd.addAll(List.of("--adapter", a));
-        }
-        if (req.filter() != null) {
-            cmd.addAll(List.of("--filter", req.filter()));
-        }
-        req.params().forEach((k, v) -> cmd.addAll(List.of("--param", k + "=" + String.join(",", v))));
-        RunSettings s = req.settings();
-        cmd.addAll(List.of("--forks", "1", "--warmup-iterations", String.valueOf(s.warmupIterations()),
-                "--warmup-time", s.warmupTime().toString(), "--iterations", String.valueOf(s.iterations()),
-                "--measurement-time", s.measurementTime().toString(), "--mode", s.mode(), "--out", dir.toString()));
+        cmd.addAll(List.of("-cp", build.classPath(), AbChild.class.getName(), requestFile.toString()));
         return cmd;
     }
 
-    private ResultFile launch(Request req, Build build, Path dir) {
+    private ResultFile launch(Request req, Build build, int round, Path dir) {
+        AbChildRequest childRequest = childRequest(req, build, round, dir);
+        Path requestFile = dir.resolve(REQUEST_FILE);
         Path log = dir.resolve("launch.log");
         int code;
         try {
             Files.createDirectories(dir);
-            Process p = new ProcessBuilder(command(req, build, dir)).redirectErrorStream(true)
+            Files.deleteIfExists(childRequest.reply());
+            AtomicFiles.writeString(requestFile, Json.MAPPER.writeValueAsString(childRequest) + "\n");
+            Process p = new ProcessBuilder(command(req, build, requestFile)).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             code = p.waitFor();
         } catch (IOException e) {
@@ -135,12 +141,29 @@ public final class InterleavedAb {
             Thread.currentThread().interrupt();
             throw new BadInputException(build.role() + ": interrupted", e);
         }
-        Path results = RunSession.resultsPath(dir);
-        if ((code != 0 && code != 3) || !Files.isRegularFile(results)) {
-            throw new BadInputException(build.role() + " " + build.classPath() + ": panbench run exited with " + code
-                    + ": " + lastLine(log) + " (log: " + log + ")");
+        AbChildReply reply = readReply(childRequest.reply());
+        String where = build.role() + " " + build.classPath() + ": ";
+        if (reply == null) {
+            throw new BadInputException(where + "its JVM exited with " + code + " and no reply: " + lastLine(log)
+                    + " (log: " + log + ")");
         }
-        return ResultFiles.read(results);
+        if (reply.status() != AbChildReply.Status.measured) {
+            throw new BadInputException(where + reply.error() + (reply.status() == AbChildReply.Status.failed
+                    ? " (log: " + log + ")" : ""));
+        }
+        return ResultFiles.read(reply.results());
+    }
+
+    /** The child's reply, or null where it wrote none (its JVM died first). */
+    private static AbChildReply readReply(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return Json.MAPPER.readValue(file.toFile(), AbChildReply.class);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": not an ab reply (" + e.getMessage() + ")", e);
+        }
     }
 
     private static String lastLine(Path log) {

@@ -1,0 +1,87 @@
+package dev.panbench.harness.orchestrate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.RunRequest;
+import dev.panbench.harness.run.RunSession;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.run.PlannedResult;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The entry point {@link InterleavedAb} starts inside each build: {@code java -cp BUILD
+ * dev.panbench.harness.orchestrate.AbChild REQUEST.json}. It reads an {@link AbChildRequest}, runs it with this
+ * build's harness and adapters, and writes an {@link AbChildReply} where the request says; the reply, not the exit
+ * code or the output, is the answer. Its output is the round's log.
+ */
+public final class AbChild {
+
+    private AbChild() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("usage: AbChild REQUEST.json (started by panbench ab)");
+            System.exit(2);
+        }
+        AbChildRequest request;
+        try {
+            request = Json.MAPPER.readValue(Path.of(args[0]).toFile(), AbChildRequest.class);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("panbench ab child: cannot read " + args[0] + ": " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        AbChildReply reply = serve(request);
+        write(request.reply(), reply);
+        System.exit(reply.status() == AbChildReply.Status.measured ? 0 : 1);
+    }
+
+    /** Runs one request in this JVM and says how it went; never throws for a bad request. */
+    static AbChildReply serve(AbChildRequest request) {
+        if (request.protocol() != AbChildRequest.PROTOCOL) {
+            return AbChildReply.refused("asked for ab protocol " + request.protocol() + ", this build speaks "
+                    + AbChildRequest.PROTOCOL);
+        }
+        try {
+            RunSession session = new RunSession(Adapters.load(), true, System.err::println);
+            session.run(new RunRequest(request.adapterIds(), request.filter(), request.params(), request.settings(),
+                    null, request.outDir(), request.command()), new LogProgress());
+            return AbChildReply.measured(session.written());
+        } catch (BadInputException e) {
+            return AbChildReply.refused(e.getMessage());
+        } catch (RuntimeException e) {
+            e.printStackTrace();
+            return AbChildReply.failed(e.toString());
+        }
+    }
+
+    static void write(Path file, AbChildReply reply) {
+        try {
+            AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(reply) + "\n");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise the ab reply", e);
+        }
+    }
+
+    /** One line per result in the round's log. */
+    private static final class LogProgress implements ProgressListener {
+
+        @Override
+        public void started(int index, int total, PlannedResult planned) {
+            System.err.println("[" + index + "/" + total + "] " + planned.id());
+        }
+
+        @Override
+        public void finished(int index, int total, BenchResult result) {
+            System.err.println("[" + index + "/" + total + "] " + result.id() + " " + result.status()
+                    + (result.error() == null ? "" : ": " + result.error()));
+        }
+    }
+}
