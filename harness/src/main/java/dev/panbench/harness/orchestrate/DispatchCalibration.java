@@ -10,17 +10,19 @@ import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunSettings;
 import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.CalibrationPair;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
- * Measures panbench's own overhead: the {@code jvm} reference workloads through the generic dispatch, side by side
- * with {@link HandWrittenBenchmarks} (the same bodies as plain JMH benchmarks), in one run with the same settings,
- * one fork at a time and alternating sides ({@code forks} rounds).
+ * Measures panbench's own overhead: the workloads adapters pair with hand-written JMH benchmarks of the same body
+ * ({@link Adapter#calibrationPairs()}; the {@code jvm} adapter's empty call and array sum) through the generic
+ * dispatch, side by side with those benchmarks, in one run with the same settings, one fork at a time and
+ * alternating sides ({@code forks} rounds).
  */
 public final class DispatchCalibration {
 
@@ -41,33 +43,30 @@ public final class DispatchCalibration {
         }
     }
 
-    private static final Map<String, String> HAND_WRITTEN = Map.of(
-            "jvm/call/empty", HandWrittenBenchmarks.class.getName() + ".empty",
-            "jvm/array/sum[size=" + HandWrittenBenchmarks.SUM_SIZE + "]", HandWrittenBenchmarks.class.getName() + ".arraySum");
-
     private DispatchCalibration() {
     }
 
     public static List<Row> run(Adapters adapters, RunSettings settings, Path logDir) {
-        Adapter jvm;
-        try {
-            jvm = adapters.byId("jvm");
-        } catch (BadInputException e) {
-            throw new BadInputException("calibrate needs the jvm reference adapter on the class path");
+        List<ResultId> ids = new ArrayList<>();
+        Map<ResultId, String> benchmarks = new HashMap<>();
+        for (Adapter a : adapters.all()) {
+            for (CalibrationPair pair : a.calibrationPairs()) {
+                ResultId id = new ResultId(a.id(), pair.workload(), pair.params());
+                ids.add(id);
+                benchmarks.put(id, pair.benchmark());
+            }
         }
-        List<PlannedResult> plan = RunPlan.expand(List.of(jvm),
-                Map.of("size", List.of(String.valueOf(HandWrittenBenchmarks.SUM_SIZE))),
-                Pattern.compile("^jvm/(call/empty|array/sum\\[.*)$"), null);
+        if (ids.isEmpty()) {
+            throw new BadInputException("calibrate needs an adapter that pairs workloads with hand-written JMH"
+                    + " benchmarks (the jvm reference adapter) on the class path");
+        }
         // one fork at a time, alternating sides, so a machine that drifts during the run biases neither side
         BenchmarkRunner runner = new BenchmarkRunner(settings.toBuilder().forks(1).build(), logDir);
         int rounds = Math.max(1, settings.forks());
         List<Row> rows = new ArrayList<>();
         int index = 0;
-        for (PlannedResult p : plan) {
-            String method = HAND_WRITTEN.get(p.id().toString());
-            if (method == null) {
-                continue;
-            }
+        for (PlannedResult p : RunPlan.of(adapters, ids)) {
+            String method = benchmarks.get(p.id());
             List<BenchResult> hand = new ArrayList<>();
             List<BenchResult> through = new ArrayList<>();
             for (int round = 0; round < rounds; round++) {

@@ -33,4 +33,12 @@ public interface Adapter {
     default List<String> forkProperties() {
         return List.of();
     }
+
+    /**
+     * Workloads this adapter also ships as hand-written JMH benchmarks ({@code panbench calibrate}); most adapters
+     * have none.
+     */
+    default List<CalibrationPair> calibrationPairs() {
+        return List.of();
+    }
 }

@@ -1,6 +1,6 @@
 package dev.panbench.adapters.jvm;
 
-/** The array sum shared by the workload and the hand-written JMH benchmark it is calibrated against. */
+/** The array sum shared by {@link ArraySum} and {@link HandWrittenBenchmarks#arraySum}, which calibrates it. */
 public final class ArraySumKernel {
 
     private ArraySumKernel() {

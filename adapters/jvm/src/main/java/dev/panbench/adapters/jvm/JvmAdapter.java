@@ -2,7 +2,9 @@ package dev.panbench.adapters.jvm;
 
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.CalibrationPair;
 import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.List;
@@ -55,5 +57,15 @@ public final class JvmAdapter implements Adapter {
                         .param("size", "1024", "65536", "1048576")
                         .counts(p -> new OpCounts(p.getLong("size"), 4 * p.getLong("size"), p.getLong("size")))
                         .factory(ArraySum::new).build());
+    }
+
+    /** {@code panbench calibrate}: the empty call and the 1M-element sum, each also as {@link HandWrittenBenchmarks}. */
+    @Override
+    public List<CalibrationPair> calibrationPairs() {
+        String bench = HandWrittenBenchmarks.class.getName();
+        return List.of(
+                new CalibrationPair("call/empty", Params.NONE, bench + ".empty"),
+                new CalibrationPair("array/sum", new Params(Map.of("size", String.valueOf(HandWrittenBenchmarks.SUM_SIZE))),
+                        bench + ".arraySum"));
     }
 }

@@ -1,0 +1,64 @@
+package dev.panbench.adapters.jvm;
+
+import dev.panbench.harness.orchestrate.DispatchCalibration;
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.RunSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code panbench calibrate}'s pairs come from this adapter, and both sides of each run through real JMH. */
+class CalibrationPairsTest {
+
+    @Test
+    void jmhListsTheHandWrittenBenchmarksBesideTheHarnesssOwn() {
+        var quiet = OutputFormatFactory.createFormatInstance(new PrintStream(OutputStream.nullOutputStream()),
+                org.openjdk.jmh.runner.options.VerboseMode.SILENT);
+        List<String> listed = BenchmarkList.defaultList().getAll(quiet, List.of()).stream()
+                .map(b -> b.getUsername()).toList();
+        for (var pair : new JvmAdapter().calibrationPairs()) {
+            assertTrue(listed.contains(pair.benchmark()), pair.benchmark() + " in " + listed);
+        }
+        assertTrue(listed.contains("dev.panbench.harness.run.WorkloadBenchmark.run"), listed.toString());
+    }
+
+    @Test
+    void calibrationTimesEachPairBothWays(@TempDir Path logs) {
+        RunSettings settings = RunSettings.QUICK.toBuilder().forks(1).warmupIterations(1).warmupTime("50ms")
+                .iterations(2).measurementTime("50ms").build();
+        List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.of(List.of(new JvmAdapter())),
+                settings, logs);
+        assertEquals(List.of("jvm/call/empty", "jvm/array/sum[size=1048576]"),
+                rows.stream().map(r -> r.workload().toString()).toList());
+        for (DispatchCalibration.Row r : rows) {
+            assertTrue(r.ok(), r.workload() + ": " + r.handWritten().error() + " / " + r.throughPanbench().error());
+            assertEquals(2, r.handWritten().samples().size(), r.workload() + " hand-written samples");
+            assertEquals(2, r.throughPanbench().samples().size(), r.workload() + " dispatched samples");
+        }
+        String logText = logText(logs);
+        for (var pair : new JvmAdapter().calibrationPairs()) {
+            assertTrue(logText.contains("# Benchmark: " + pair.benchmark()), "JMH ran " + pair.benchmark());
+        }
+    }
+
+    private static String logText(Path logs) {
+        try (var files = java.nio.file.Files.list(logs)) {
+            StringBuilder all = new StringBuilder();
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
+                all.append(java.nio.file.Files.readString(f));
+            }
+            return all.toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
