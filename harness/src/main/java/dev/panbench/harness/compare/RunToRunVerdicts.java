@@ -22,9 +22,10 @@ import java.util.Map;
  * the geometric mean of the history's run medians, and its interval is the prediction interval of a new run
  * ({@link RunToRun}), so it holds the run-to-run variation that samples inside one run cannot see. The verdict rule is
  * {@link VerdictRule}'s, on that interval and the run-level p-value; a regression also needs the current samples to
- * differ significantly from the history's pooled samples (Mann-Whitney). A result whose runs vary more than its
- * threshold can only be {@code inconclusive} ("unstable from run to run"): no single run can show a change smaller
- * than that variation.
+ * differ significantly from the history's pooled samples (Mann-Whitney). {@code unchanged} is judged by two one-sided
+ * tests at the same level (the {@code 1 - 2 alpha} interval inside the threshold; see {@link RunToRun}). A result
+ * whose runs vary more than its threshold can only be {@code inconclusive} ("unstable from run to run"): no single
+ * run can show a change smaller than that variation.
  */
 public final class RunToRunVerdicts {
 
@@ -43,9 +44,12 @@ public final class RunToRunVerdicts {
      * @param withinRun    the part a run's forks and iterations explain
      * @param band         how far a new run may fall from the history's center at the comparison's confidence,
      *                     as a relative change ({@code +-})
+     * @param unchangedBand the half-width of the two one-sided tests' interval: a change is shown smaller than the
+     *                     threshold only when this band around it stays inside the threshold
      */
-    @JsonPropertyOrder({"runs", "runSpread", "runComponent", "withinRun", "band"})
-    public record RunLevel(int runs, double runSpread, double runComponent, double withinRun, double band) {
+    @JsonPropertyOrder({"runs", "runSpread", "runComponent", "withinRun", "band", "unchangedBand"})
+    public record RunLevel(int runs, double runSpread, double runComponent, double withinRun, double band,
+                           double unchangedBand) {
     }
 
     /**
@@ -117,9 +121,13 @@ public final class RunToRunVerdicts {
         double s = higherIsBetter ? 1 / ratio : ratio;
         double sLo = higherIsBetter ? 1 / upper : lower;
         double sHi = higherIsBetter ? 1 / lower : upper;
-        Verdict v = VerdictRule.decide(s, sLo, sHi, p.pValue(), threshold, settings.alpha());
+        double eqLo = Math.exp(p.shift() - p.equivalenceHalfWidth());
+        double eqHi = Math.exp(p.shift() + p.equivalenceHalfWidth());
+        Verdict v = VerdictRule.decide(s, sLo, sHi, p.pValue(), threshold, settings.alpha(),
+                higherIsBetter ? 1 / eqHi : eqLo, higherIsBetter ? 1 / eqLo : eqHi);
         double[] pooled = pooled(runs);
         double band = Math.expm1(p.halfWidth());
+        double unchangedBand = Math.expm1(p.equivalenceHalfWidth());
         String spread = String.format(Locale.ROOT, "runs of the baseline vary %.1f%% (%d runs; a new run may fall"
                 + " within +-%.1f%%)", 100 * e.runSd(), e.runs(), 100 * band);
         String note;
@@ -136,15 +144,19 @@ public final class RunToRunVerdicts {
             v = Verdict.inconclusive;
         } else if (v == Verdict.regressed || v == Verdict.improved) {
             note = "outside run-to-run variation: " + spread;
-        } else if (v == Verdict.inconclusive && band > threshold) {
-            note = "unstable from run to run: " + spread + ", more than the threshold";
+        } else if (v == Verdict.inconclusive && unchangedBand > threshold) {
+            note = String.format(Locale.ROOT, "unstable from run to run: %s; it can show no change smaller than"
+                    + " +-%.1f%%, more than the threshold", spread, 100 * unchangedBand);
+        } else if (v == Verdict.inconclusive) {
+            note = "the change reaches past the threshold but not past run-to-run variation: " + spread;
         } else {
             note = spread;
         }
         Change c = new Change(pairwise.id(), v, pairwise.unit(), higherIsBetter, threshold, Math.exp(e.center()),
                 Descriptive.median(current), ratio, ratio - 1, lower, upper, settings.confidence(), p.pValue(),
                 pooled.length, current.length, RobustSpread.of(pooled), currentSpread, note);
-        return new Judged(c, new RunLevel(e.runs(), e.runSd(), e.runComponent(), e.withinSd(), band));
+        return new Judged(c, new RunLevel(e.runs(), e.runSd(), e.runComponent(), e.withinSd(), band,
+                unchangedBand));
     }
 
     private static double[] pooled(List<double[][]> runs) {

@@ -13,6 +13,10 @@ package dev.panbench.harness.compare;
  * </ul>
  * Both conditions of a regression are needed: the test alone flags tiny but consistent shifts, the estimate alone
  * flags noise. Measured on simulated samples (see {@code VerdictRuleSimulationTest}).
+ * <p>
+ * {@code unchanged} may be judged on an interval of its own: the two one-sided tests procedure (Schuirmann 1987)
+ * shows a change smaller than the threshold at level alpha when its {@code 1 - 2 alpha} interval lies inside it. The
+ * run-to-run gate does so; comparisons of samples use the one interval for both.
  */
 public final class VerdictRule {
 
@@ -27,6 +31,15 @@ public final class VerdictRule {
      */
     public static Verdict decide(double slowdown, double slowdownLower, double slowdownUpper, double pValue,
                                  double threshold, double alpha) {
+        return decide(slowdown, slowdownLower, slowdownUpper, pValue, threshold, alpha, slowdownLower, slowdownUpper);
+    }
+
+    /**
+     * @param equivalentLower lower end of the interval that judges {@code unchanged}
+     * @param equivalentUpper its upper end
+     */
+    public static Verdict decide(double slowdown, double slowdownLower, double slowdownUpper, double pValue,
+                                 double threshold, double alpha, double equivalentLower, double equivalentUpper) {
         double worse = 1 + threshold;
         double better = 1 / worse;
         boolean significant = pValue < alpha && (slowdownLower > 1 || slowdownUpper < 1);
@@ -36,7 +49,7 @@ public final class VerdictRule {
         if (significant && slowdown < better) {
             return Verdict.improved;
         }
-        if (slowdownLower >= better && slowdownUpper <= worse) {
+        if (equivalentLower >= better && equivalentUpper <= worse) {
             return Verdict.unchanged;
         }
         return Verdict.inconclusive;

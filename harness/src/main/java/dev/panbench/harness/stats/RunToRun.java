@@ -29,6 +29,12 @@ import java.util.List;
  * method-of-moments estimate of DerSimonian and Laird (Controlled Clinical Trials 7, 1986, 177-188); it is reported
  * so a user sees whether a result's noise lives between runs or inside them. With {@code R} small the t quantile is
  * large (4.60 for five runs at 99%): few runs buy a wide interval, never a false alarm.
+ * <p>
+ * Saying a result is unchanged is a different claim from saying it regressed: that its change is smaller than the
+ * threshold both ways. Its test is the two one-sided tests procedure (Schuirmann, J. Pharmacokinetics and
+ * Biopharmaceutics 15, 1987, 657-680) at the same level {@code alpha = 1 - confidence}, which is the
+ * {@code 1 - 2 alpha} interval lying inside the threshold ({@code t(R-1, 1 - alpha)}: 3.75 for five runs at 99%),
+ * not the two-sided {@code 1 - alpha} interval used to flag a regression.
  */
 public final class RunToRun {
 
@@ -55,9 +61,13 @@ public final class RunToRun {
      *
      * @param shift     log of the new run's median over the history's geometric-mean median
      * @param halfWidth half-width, on the log scale, of the prediction interval at the asked confidence
+     * @param equivalenceHalfWidth half-width of the interval that two one-sided tests at level {@code 1 -
+     *                  confidence} use (its {@code 1 - 2 alpha} interval: 98% for a 99% confidence): a change whose
+     *                  interval this wide lies within the threshold is shown to be smaller than it
      * @param pValue    two-sided probability of a shift at least this large from run-to-run variation alone
      */
-    public record Prediction(double shift, double halfWidth, double pValue, double confidence) {
+    public record Prediction(double shift, double halfWidth, double equivalenceHalfWidth, double pValue,
+                             double confidence) {
 
         /** Whether the new run lies outside what run-to-run variation explains at this confidence. */
         public boolean outside() {
@@ -102,14 +112,16 @@ public final class RunToRun {
         double historyRun = between + e.withinSd() * e.withinSd();
         double se = Math.sqrt(between + Math.max(own, e.withinSd() * e.withinSd()) + historyRun / e.runs());
         TDistribution t = new TDistribution(null, e.runs() - 1);
-        double half = t.inverseCumulativeProbability(1 - (1 - confidence) / 2) * se;
+        double alpha = 1 - confidence;
+        double half = t.inverseCumulativeProbability(1 - alpha / 2) * se;
+        double equivalence = t.inverseCumulativeProbability(1 - alpha) * se;
         double p;
         if (se == 0) {
             p = shift == 0 ? 1 : 0;
         } else {
             p = 2 * (1 - t.cumulativeProbability(Math.abs(shift) / se));
         }
-        return new Prediction(shift, half, Math.min(1, p), confidence);
+        return new Prediction(shift, half, equivalence, Math.min(1, p), confidence);
     }
 
     /**

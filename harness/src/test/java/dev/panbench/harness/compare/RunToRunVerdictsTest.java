@@ -111,6 +111,40 @@ class RunToRunVerdictsTest {
     }
 
     @Test
+    void aChangeOfExactlyTheThresholdIsAlmostNeverCalledUnchanged() {
+        // two one-sided tests at alpha = 1%: a true +5% change may pass for unchanged in about 1% of runs at most
+        SplittableRandom rnd = new SplittableRandom(6);
+        int unchanged = 0;
+        int trials = 1000;
+        for (int t = 0; t < trials; t++) {
+            if (judge(history(rnd, 0.01), run(rnd, 105, 0.01)).verdict() == Verdict.unchanged) {
+                unchanged++;
+            }
+        }
+        assertTrue(unchanged <= 20, "a +5% change called unchanged " + unchanged + " of " + trials);
+    }
+
+    @Test
+    void unchangedIsJudgedByTwoOneSidedTestsNotByTheRegressionInterval() {
+        // runs that vary 1%: the 99% band of a new run is wider than 5% with five runs, the 98% one is not
+        SplittableRandom rnd = new SplittableRandom(7);
+        int unchanged = 0;
+        int regressed = 0;
+        int trials = 400;
+        for (int t = 0; t < trials; t++) {
+            Change c = judge(history(rnd, 0.006), run(rnd, 100, 0.006));
+            if (c.verdict() == Verdict.unchanged) {
+                unchanged++;
+            }
+            if (c.verdict() == Verdict.regressed) {
+                regressed++;
+            }
+        }
+        assertTrue(unchanged >= 0.8 * trials, "A/A unchanged " + unchanged + " of " + trials);
+        assertTrue(regressed <= 4, "A/A regressed " + regressed + " of " + trials);
+    }
+
+    @Test
     void judgesAComparisonAgainstEveryRunAndRecordsTheRunLevel() {
         SplittableRandom rnd = new SplittableRandom(5);
         List<BaselineHistory.Run> runs = new ArrayList<>();

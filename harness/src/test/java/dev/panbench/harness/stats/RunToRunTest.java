@@ -106,6 +106,15 @@ class RunToRunTest {
     }
 
     @Test
+    void theUnchangedIntervalIsTheTwoOneSidedTestsOneAtTheSameLevel() {
+        SplittableRandom rnd = new SplittableRandom(12);
+        RunToRun.Estimate e = RunToRun.estimate(split(runs(rnd, 5, 0.01, 0.005, 0.005)));
+        RunToRun.Prediction p = RunToRun.predict(e, split(run(rnd, 100, 0.01, 0.005, 0.005), ITERATIONS), 0.99);
+        // t(4, 0.99) / t(4, 0.995) = 3.7469 / 4.6041 (R's qt)
+        assertEquals(3.7469 / 4.6041, p.equivalenceHalfWidth() / p.halfWidth(), 1e-4);
+    }
+
+    @Test
     void aNewRunWithFewerForksWidensTheInterval() {
         SplittableRandom rnd = new SplittableRandom(9);
         RunToRun.Estimate e = RunToRun.estimate(split(runs(rnd, 6, 0.01, 0.03, 0.01)));

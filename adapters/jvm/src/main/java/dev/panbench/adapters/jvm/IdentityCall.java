@@ -8,17 +8,23 @@ import org.openjdk.jmh.infra.Blackhole;
 /** {@code call/identity[type=long|double|object]}: a non-inlined call returning its argument. */
 final class IdentityCall implements Workload {
 
-    private String type;
+    private Type type;
+
+    /** The argument type, resolved once so the timed call does not compare strings. */
+    private enum Type { LONG, DOUBLE, OBJECT }
     private long longValue = 42L;
     private double doubleValue = 2.5;
     private Object objectValue = "identity";
 
     @Override
     public void setup(Params params) {
-        type = params.get("type");
-        if (!type.equals("long") && !type.equals("double") && !type.equals("object")) {
-            throw new IllegalArgumentException("type must be long, double or object, not " + type);
-        }
+        String name = params.get("type");
+        type = switch (name) {
+            case "long" -> Type.LONG;
+            case "double" -> Type.DOUBLE;
+            case "object" -> Type.OBJECT;
+            default -> throw new IllegalArgumentException("type must be long, double or object, not " + name);
+        };
     }
 
     @Override
@@ -31,9 +37,9 @@ final class IdentityCall implements Workload {
     @Override
     public void run(Blackhole bh) {
         switch (type) {
-            case "long" -> bh.consume(identity(longValue));
-            case "double" -> bh.consume(identity(doubleValue));
-            default -> bh.consume(identity(objectValue));
+            case LONG -> bh.consume(identity(longValue));
+            case DOUBLE -> bh.consume(identity(doubleValue));
+            case OBJECT -> bh.consume(identity(objectValue));
         }
     }
 
