@@ -101,7 +101,7 @@ final class GateCommand implements Callable<Integer> {
         PrintWriter o = console.out();
         PrintWriter err = console.err();
         if (b.runs() >= 2) {
-            comparison = RunToRunVerdicts.judge(comparison, b.history(), c.results(), settings);
+            comparison = RunToRunVerdicts.judge(comparison, b.history().resultFiles(), c.results(), settings);
             o.println("gate: judged against the " + b.runs() + " runs of " + b.label() + ": base is the geometric"
                     + " mean of their medians; each interval is where a new run may fall (run-to-run variation)");
         } else {

@@ -73,6 +73,12 @@ public record BaselineHistory(String schema, String name, int keep, List<Run> ru
         }
     }
 
+    /** Every run's results, oldest first: what the run-to-run gate learns from. */
+    @JsonIgnore
+    public List<ResultFile> resultFiles() {
+        return runs.stream().map(Run::results).toList();
+    }
+
     @JsonIgnore
     public boolean isEmpty() {
         return runs.isEmpty();

@@ -1,7 +1,6 @@
 package dev.panbench.harness.compare;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
@@ -54,11 +53,12 @@ public final class RunToRunVerdicts {
 
     /**
      * @param pairwise the comparison of {@code current} with the history's latest run
+     * @param history  the results of every run of the baseline's history, oldest first
      * @return the comparison re-judged against every run of the history; unchanged when it has fewer than two runs
      */
-    public static Comparison judge(Comparison pairwise, BaselineHistory history, ResultFile current,
+    public static Comparison judge(Comparison pairwise, List<ResultFile> history, ResultFile current,
                                    CompareSettings settings) {
-        if (history == null || history.runs().size() < 2) {
+        if (history == null || history.size() < 2) {
             return pairwise;
         }
         Map<ResultId, BenchResult> currentById = new LinkedHashMap<>();
@@ -70,8 +70,8 @@ public final class RunToRunVerdicts {
         for (Change c : pairwise.changes()) {
             BenchResult cur = currentById.get(c.id());
             List<double[][]> runs = new ArrayList<>();
-            for (BaselineHistory.Run run : history.runs()) {
-                for (BenchResult r : run.results().results()) {
+            for (ResultFile run : history) {
+                for (BenchResult r : run.results()) {
                     if (r.id().equals(c.id()) && r.ok() && sameUnit(r, cur) && positive(r.samples())) {
                         runs.add(Comparisons.forks(r));
                         break;
@@ -89,7 +89,7 @@ public final class RunToRunVerdicts {
         }
         Map<String, Object> extra = new LinkedHashMap<>(pairwise.extra());
         Map<String, Object> block = new LinkedHashMap<>();
-        block.put("runs", history.runs().size());
+        block.put("runs", history.size());
         block.put("method", "prediction interval of a new run from a one-way random-effects model of the runs' log"
                 + " medians (Hahn and Meeker 1991; run component by DerSimonian and Laird 1986)");
         block.put("results", levels);

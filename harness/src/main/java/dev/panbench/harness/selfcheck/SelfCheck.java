@@ -149,14 +149,14 @@ public final class SelfCheck {
             a.results().stream().filter(BenchResult::ok).forEach(r -> spreads.add(RobustSpread.of(
                     r.samples().stream().mapToDouble(Double::doubleValue).toArray())));
             Comparison pairwise = pairwise(history, a, plan.settings());
-            Comparison judged = RunToRunVerdicts.judge(pairwise, history, a, plan.settings());
+            Comparison judged = RunToRunVerdicts.judge(pairwise, history.resultFiles(), a, plan.settings());
             aa = aa.plus(judged, null);
             aaLatest = aaLatest.plus(pairwise, null);
             log.accept(line("A/A", i, judged, pairwise));
             if (plan.workload() != null) {
                 ResultFile s = measure(plan, "slow", i, true);
                 Comparison sPairwise = pairwise(history, s, plan.settings());
-                Comparison sJudged = RunToRunVerdicts.judge(sPairwise, history, s, plan.settings());
+                Comparison sJudged = RunToRunVerdicts.judge(sPairwise, history.resultFiles(), s, plan.settings());
                 slowed = slowed.plus(sJudged, plan.workload());
                 slowedLatest = slowedLatest.plus(sPairwise, plan.workload());
                 log.accept(line("slowed", i, sJudged, sPairwise));

@@ -52,7 +52,7 @@ class CommittedBaselinesTest {
         Comparison pairwise = Comparisons.compare(earlier.latest().results(), "earlier", last, "last",
                 CompareSettings.DEFAULT);
         assertEquals(last.results().size(), pairwise.changes().size(), "every id matched");
-        Comparison judged = RunToRunVerdicts.judge(pairwise, earlier, last, CompareSettings.DEFAULT);
+        Comparison judged = RunToRunVerdicts.judge(pairwise, earlier.resultFiles(), last, CompareSettings.DEFAULT);
         Map<?, ?> levels = (Map<?, ?>) ((Map<?, ?>) judged.extra().get(RunToRunVerdicts.EXTRA_KEY)).get("results");
         assertEquals(last.results().size(), levels.size());
         assertEquals(last.results().size(), Trends.of(h).size());

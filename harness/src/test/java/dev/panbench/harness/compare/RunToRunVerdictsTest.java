@@ -155,7 +155,7 @@ class RunToRunVerdictsTest {
         BaselineHistory h = new BaselineHistory(BaselineHistory.SCHEMA, "main", 10, runs);
         ResultFile current = file("now", run(rnd, 112, 0.004), run(rnd, 50, 0.004));
         Comparison pairwise = Comparisons.compare(h.latest().results(), "baseline main", current, "now.json", SETTINGS);
-        Comparison judged = RunToRunVerdicts.judge(pairwise, h, current, SETTINGS);
+        Comparison judged = RunToRunVerdicts.judge(pairwise, h.resultFiles(), current, SETTINGS);
         assertEquals(Verdict.regressed, verdict(judged, "jvm/a"));
         assertEquals(Verdict.unchanged, verdict(judged, "jvm/b"));
         Map<?, ?> block = (Map<?, ?>) judged.extra().get(RunToRunVerdicts.EXTRA_KEY);
@@ -165,7 +165,7 @@ class RunToRunVerdictsTest {
         assertEquals(4, level.runs());
         assertTrue(level.band() > 0 && level.band() < 0.10, "band " + level.band());
         assertEquals(pairwise, RunToRunVerdicts.judge(pairwise, new BaselineHistory(BaselineHistory.SCHEMA, "one", 10,
-                runs.subList(0, 1)), current, SETTINGS), "one run: nothing to learn, the pairwise verdicts stand");
+                runs.subList(0, 1)).resultFiles(), current, SETTINGS), "one run: nothing to learn, the pairwise verdicts stand");
     }
 
     private static Verdict verdict(Comparison c, String id) {
