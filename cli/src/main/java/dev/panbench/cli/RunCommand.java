@@ -1,14 +1,10 @@
 package dev.panbench.cli;
 
-import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.BaselineStore;
-import dev.panbench.harness.compare.CompareSettings;
-import dev.panbench.harness.compare.Comparison;
-import dev.panbench.harness.compare.ComparisonFiles;
-import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.orchestrate.RunFollowUp;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
@@ -84,13 +80,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         var reportFormats = Reports.parse(formats, "--format");
         BaselineStore store = storeOptions.store();
-        if (saveBaseline != null) {
-            BaselineStore.checkName(saveBaseline, "--save-baseline");
-        }
-        if (keep != null && keep < 1) {
-            throw new BadInputException("--keep " + keep + ": expected 1 or more runs");
-        }
-        ResultFile base = baseline == null ? null : store.load(BaselineStore.checkName(baseline, "--baseline"));
+        RunFollowUp followUp = RunFollowUp.prepare(store, saveBaseline, keep, baseline);
         RunSettings settings = jmh.settings();
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), settings, shard, out,
                 console.commandLine());
@@ -108,21 +98,18 @@ final class RunCommand implements Callable<Integer> {
         for (Path p : Reports.writeResults(results, reportFormats, new ReportOptions(reference, png), out)) {
             outWriter.println("wrote " + p);
         }
-        boolean measured = results.results().stream().anyMatch(BenchResult::ok);
-        if (saveBaseline != null && !measured) {
-            err.println("panbench: not saving baseline " + saveBaseline + ": no result was measured");
+        RunFollowUp.Outcome after = followUp.apply(results, written, out);
+        if (after.notSaved() != null) {
+            err.println("panbench: " + after.notSaved());
             err.flush();
-        } else if (saveBaseline != null) {
-            var saved = store.save(saveBaseline, results, written.toString(), keep);
-            outWriter.println(BaselineCommand.saved(saveBaseline, saved) + " in " + store.dir());
         }
-        if (base != null) {
-            Comparison c = Comparisons.compare(base, "baseline " + baseline, results, written.toString(),
-                    CompareSettings.DEFAULT);
-            ComparisonFiles.write(out.resolve(ComparisonFiles.FILE_NAME), c);
+        if (after.saved() != null) {
+            outWriter.println(BaselineCommand.saved(saveBaseline, after.saved()) + " in " + store.dir());
+        }
+        if (after.comparison() != null) {
             outWriter.println();
-            outWriter.print(ComparisonConsole.render(c));
-            outWriter.println("wrote " + out.resolve(ComparisonFiles.FILE_NAME));
+            outWriter.print(ComparisonConsole.render(after.comparison()));
+            outWriter.println("wrote " + after.comparisonFile());
         }
         boolean anyFailed = results.results().stream().anyMatch(r -> r.status() == BenchResult.Status.failed);
         return anyFailed ? ExitCodes.RESULTS_FAILED : ExitCodes.OK;
