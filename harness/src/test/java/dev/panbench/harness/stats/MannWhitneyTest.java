@@ -34,31 +34,61 @@ class MannWhitneyTest {
     }
 
     @Test
-    void exactDistributionMatchesBruteForceEnumeration() {
-        // every way of giving 4 of the ranks 1..11 to x; P(U <= u) counted directly
+    void exactPValuesMatchBruteForceEnumeration() {
+        // every way of giving 4 of the ranks 1..11 to x: the null distribution of U counted directly, then every
+        // such split tested and its two-sided p-value checked against the count
         int n1 = 4;
         int n2 = 7;
         int[] counts = new int[n1 * n2 + 1];
         int total = 0;
         for (int mask = 0; mask < 1 << (n1 + n2); mask++) {
+            if (Integer.bitCount(mask) == n1) {
+                counts[u(mask, n1 + n2)]++;
+                total++;
+            }
+        }
+        int tested = 0;
+        for (int mask = 0; mask < 1 << (n1 + n2); mask++) {
             if (Integer.bitCount(mask) != n1) {
                 continue;
             }
-            int rankSum = 0;
+            double[] x = new double[n1];
+            double[] y = new double[n2];
+            int i = 0;
+            int j = 0;
             for (int r = 0; r < n1 + n2; r++) {
                 if ((mask & 1 << r) != 0) {
-                    rankSum += r + 1;
+                    x[i++] = r + 1;
+                } else {
+                    y[j++] = r + 1;
                 }
             }
-            counts[rankSum - n1 * (n1 + 1) / 2]++;
-            total++;
+            int u = u(mask, n1 + n2);
+            double below = 0;
+            double above = 0;
+            for (int k = 0; k <= n1 * n2; k++) {
+                below += k <= u ? counts[k] : 0;
+                above += k >= u ? counts[k] : 0;
+            }
+            var result = MannWhitney.test(x, y);
+            assertEquals(u, result.u());
+            assertTrue(result.exact());
+            assertEquals(Math.min(1, 2 * Math.min(below, above) / total), result.pValue(), 1e-12, "U = " + u);
+            tested++;
         }
-        double[] cdf = MannWhitney.exactCdf(n1, n2);
-        double acc = 0;
-        for (int u = 0; u <= n1 * n2; u++) {
-            acc += counts[u];
-            assertEquals(acc / total, cdf[u], 1e-12, "P(U <= " + u + ")");
+        assertEquals(330, tested, "choose(11, 4) splits");
+    }
+
+    /** U of the ranks in {@code mask} (ranks 1..n, bit r is rank r + 1): their sum less its minimum. */
+    private static int u(int mask, int n) {
+        int rankSum = 0;
+        for (int r = 0; r < n; r++) {
+            if ((mask & 1 << r) != 0) {
+                rankSum += r + 1;
+            }
         }
+        int k = Integer.bitCount(mask);
+        return rankSum - k * (k + 1) / 2;
     }
 
     @Test
@@ -95,7 +125,28 @@ class MannWhitneyTest {
 
     @Test
     void identicalSamplesAreNotSignificant() {
+        // R gives NaN here (no variance under the null); a comparison needs a number, and nothing differs
         var r = MannWhitney.test(new double[]{3, 3, 3}, new double[]{3, 3, 3});
         assertEquals(1.0, r.pValue());
+        assertEquals(4.5, r.u());
+    }
+
+    @Test
+    void theExactRuleStopsAtFiftyValuesASide() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        assertTrue(MannWhitney.test(rnd.doubles(49).toArray(), rnd.doubles(49).toArray()).exact());
+        double[] fifty = rnd.doubles(50).toArray();
+        double[] three = rnd.doubles(3).map(v -> v + 0.3).toArray();
+        var normal = MannWhitney.test(fifty, three);
+        assertFalse(normal.exact());
+        double d = normal.u() - 75;
+        double z = (Math.abs(d) - 0.5) / Math.sqrt(50 * 3 * 54 / 12.0);
+        assertEquals(2 * new org.apache.commons.math3.distribution.NormalDistribution().cumulativeProbability(-z),
+                normal.pValue(), 1e-12, "normal approximation with continuity correction at 50 values");
+        // R: wilcox.test(c(1:49), c(50:98)) exact p = 2 / choose(98, 49)
+        double[] low = java.util.stream.IntStream.rangeClosed(1, 49).asDoubleStream().toArray();
+        double[] high = java.util.stream.IntStream.rangeClosed(50, 98).asDoubleStream().toArray();
+        double expected = 2 / org.apache.commons.math3.util.CombinatoricsUtils.binomialCoefficientDouble(98, 49);
+        assertEquals(expected, MannWhitney.test(low, high).pValue(), expected * 1e-9);
     }
 }
