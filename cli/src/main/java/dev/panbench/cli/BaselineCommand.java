@@ -5,6 +5,7 @@ import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.imports.Imports;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunInfo;
 import dev.panbench.reports.console.ConsoleTable;
 import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
@@ -122,9 +123,7 @@ final class BaselineCommand {
             out.println();
             out.println("latest run" + (h.latest().source() == null ? "" : ", saved from " + h.latest().source()) + ":");
             if (f.config() != null) {
-                var c = f.config();
-                out.printf("config    %s, %d fork(s), %d x %s warm-up, %d x %s measurement%n", c.mode(), c.forks(),
-                        c.warmupIterations(), c.warmupTime(), c.iterations(), c.measurementTime());
+                out.println("config    " + f.config().describe());
             }
             out.print(ConsoleTable.render(f));
             return ExitCodes.OK;
@@ -233,7 +232,7 @@ final class BaselineCommand {
     }
 
     private static String shortCommit(String commit, Boolean dirty) {
-        return commit == null ? "" : commit.substring(0, Math.min(10, commit.length()))
+        return commit == null ? "" : RunInfo.GitInfo.shortHash(commit)
                 + (Boolean.TRUE.equals(dirty) ? "+dirty" : "");
     }
 }

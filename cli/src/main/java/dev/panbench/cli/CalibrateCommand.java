@@ -5,13 +5,15 @@ import dev.panbench.harness.orchestrate.DispatchCalibration;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunSettings;
 import dev.panbench.reports.Numbers;
+import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code panbench calibrate}: what panbench's generic dispatch adds over a hand-written JMH benchmark. */
@@ -37,21 +39,26 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() {
         RunSettings settings = jmh.settings();
         List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.load(), settings, out);
-        PrintWriter o = console.out();
-        o.printf("%-28s %16s %16s %10s %7s%n", "workload", "hand-written JMH", "through panbench", "added", "ratio");
-        boolean allOk = true;
+        console.out().print(render(rows));
+        return rows.stream().allMatch(DispatchCalibration.Row::ok) ? ExitCodes.OK : ExitCodes.RESULTS_FAILED;
+    }
+
+    /** The calibration table: each workload's median both ways, what panbench adds, and the ratio; or why it failed. */
+    static String render(List<DispatchCalibration.Row> rows) {
+        List<String[]> table = new ArrayList<>();
+        table.add(new String[]{"workload", "hand-written JMH", "through panbench", "added", "ratio"});
         for (DispatchCalibration.Row r : rows) {
             if (!r.ok()) {
-                allOk = false;
-                o.printf("%-28s failed: %s%n", r.workload(),
-                        r.handWritten().ok() ? r.throughPanbench().error() : r.handWritten().error());
+                table.add(new String[]{r.workload().toString(), "failed: "
+                        + (r.handWritten().ok() ? r.throughPanbench().error() : r.handWritten().error())});
                 continue;
             }
-            o.printf("%-28s %16s %16s %10s %6.3fx%n", r.workload(),
+            table.add(new String[]{r.workload().toString(),
                     Numbers.score(r.handWritten().stats().median(), r.handWritten().unit()),
                     Numbers.score(r.throughPanbench().stats().median(), r.throughPanbench().unit()),
-                    (r.addedNanos() >= 0 ? "+" : "") + Numbers.time(r.addedNanos()), r.ratio());
+                    (r.addedNanos() >= 0 ? "+" : "") + Numbers.time(r.addedNanos()),
+                    String.format(Locale.ROOT, "%.3fx", r.ratio())});
         }
-        return allOk ? ExitCodes.OK : ExitCodes.RESULTS_FAILED;
+        return TextTable.render(table, 1, false);
     }
 }

@@ -4,11 +4,15 @@ import dev.panbench.harness.env.EnvironmentProbe;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.run.Adapters;
+import dev.panbench.reports.Numbers;
+import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code panbench env}: the machine fingerprint recorded in every results file. */
@@ -32,28 +36,38 @@ final class EnvCommand implements Callable<Integer> {
         if (json) {
             out.println(Json.MAPPER.writeValueAsString(env));
         } else {
-            out.printf("os        %s (%s)%n", env.os(), env.arch());
-            out.printf("host      %s%n", env.hostname());
-            out.printf("cpu       %s, %d cores, flags: %s%n", env.cpu().model(), env.cpu().cores(),
-                    String.join(" ", env.cpu().flags()));
-            out.printf("memory    %.1f GiB%n", env.memoryBytes() == null ? 0 : env.memoryBytes() / (double) (1L << 30));
-            out.printf("jvm       %s %s%n", env.jvm().vendor(), env.jvm().version());
-            env.adapters().forEach((id, a) -> {
-                out.printf("adapter   %-10s %s%n", id, a.available() ? "available" : "unavailable: " + a.reason());
-                if (a.version() != null) {
-                    out.printf("            version  %s%n", a.version());
-                }
-                if (a.library() != null) {
-                    out.printf("            library  %s%n", a.library());
-                }
-                if (a.device() != null) {
-                    out.printf("            device   %s%n", a.device());
-                }
-                if (a.details() != null) {
-                    a.details().forEach((k, v) -> out.printf("            %-8s %s%n", k, v));
-                }
-            });
+            out.print(render(env));
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The fingerprint as text: one labelled line per fact, then each adapter's state with its version, library,
+     * device and details under it.
+     */
+    static String render(EnvironmentInfo env) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{"os", env.os() + " (" + env.arch() + ")"});
+        rows.add(new String[]{"host", String.valueOf(env.hostname())});
+        rows.add(new String[]{"cpu", env.cpu() == null ? "unknown" : env.cpu().describe()
+                + (env.cpu().flags() == null ? "" : ", flags: " + String.join(" ", env.cpu().flags()))});
+        rows.add(new String[]{"memory", env.memoryBytes() == null ? "unknown" : Numbers.bytes(env.memoryBytes())});
+        rows.add(new String[]{"jvm", env.jvm().vendor() + " " + env.jvm().version()});
+        env.adapters().forEach((id, a) -> {
+            rows.add(new String[]{"adapter", id, a.available() ? "available" : "unavailable: " + a.reason()});
+            detail(rows, "version", a.version());
+            detail(rows, "library", a.library());
+            detail(rows, "device", a.device());
+            if (a.details() != null) {
+                a.details().forEach((k, v) -> detail(rows, k, v));
+            }
+        });
+        return TextTable.render(rows, 4, false);
+    }
+
+    private static void detail(List<String[]> rows, String key, String value) {
+        if (value != null) {
+            rows.add(new String[]{"", "", key, value});
+        }
     }
 }

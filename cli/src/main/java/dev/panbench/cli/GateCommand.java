@@ -15,7 +15,9 @@ import dev.panbench.harness.compare.RunToRunVerdicts;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunPlan;
+import dev.panbench.reports.Numbers;
 import dev.panbench.reports.console.ComparisonConsole;
+import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,6 +26,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -125,15 +129,17 @@ final class GateCommand implements Callable<Integer> {
             o.println("wrote " + file);
         }
         if (outcome.passed()) {
-            o.printf(Locale.ROOT, "gate: PASSED: no significant regression beyond its limit (%d compared%s)%n",
-                    comparison.changes().size(), outcome.inconclusive().isEmpty() ? ""
-                            : ", " + outcome.inconclusive().size() + " inconclusive");
+            o.println("gate: PASSED: no significant regression beyond its limit (" + comparison.changes().size()
+                    + " compared" + (outcome.inconclusive().isEmpty() ? ""
+                    : ", " + outcome.inconclusive().size() + " inconclusive") + ")");
         } else {
-            o.printf(Locale.ROOT, "gate: FAILED: %d regression(s) beyond the limit:%n", outcome.regressions().size());
+            o.println("gate: FAILED: " + outcome.regressions().size() + " regression(s) beyond the limit:");
+            List<String[]> rows = new ArrayList<>();
             for (Change ch : outcome.regressions()) {
-                o.printf(Locale.ROOT, "  %s  %+.1f%% slower (limit %s, p=%.2g)%n", ch.id(), (ch.slowdown() - 1) * 100,
-                        Percent.format(ch.threshold()), ch.pValue());
+                rows.add(new String[]{ch.id().toString(), Numbers.change(ch.slowdown()) + " slower (limit "
+                        + Percent.format(ch.threshold()) + ", p=" + String.format(Locale.ROOT, "%.2g", ch.pValue()) + ")"});
             }
+            o.print(TextTable.render(rows, 2, 2));
         }
         return outcome.passed() ? ExitCodes.OK : ExitCodes.REGRESSION;
     }

@@ -6,6 +6,8 @@ import dev.panbench.harness.imports.NameMap;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.reports.Numbers;
+import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,6 +15,7 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -61,10 +64,12 @@ final class ImportCommand implements Callable<Integer> {
         err.flush();
         ResultFiles.write(out, outcome.results());
         PrintWriter o = console.out();
+        List<String[]> rows = new ArrayList<>();
         for (BenchResult r : outcome.results().results()) {
-            o.printf(java.util.Locale.ROOT, "  %-60s %6d samples  median %.4g %s%n", r.id(), r.samples().size(),
-                    r.stats().median(), r.unit());
+            rows.add(new String[]{r.id().toString(), r.samples().size() + " samples",
+                    "median " + Numbers.score(r.stats().median(), r.unit())});
         }
+        o.print(TextTable.render(rows, 1, 2));
         o.println("imported " + outcome.results().results().size() + " result(s) from " + files.size() + " "
                 + format.description() + " input(s) into " + out);
         return ExitCodes.OK;

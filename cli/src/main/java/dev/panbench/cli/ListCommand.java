@@ -9,11 +9,13 @@ import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.WorkloadSpec;
+import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -65,13 +67,15 @@ final class ListCommand implements Callable<Integer> {
                 String state = info.available()
                         ? "available" + detail(info)
                         : "unavailable: " + info.reason();
-                out.printf("%s  %s%n  %s%n", a.id(), state, a.describe());
+                out.println(a.id() + "  " + state);
+                out.println("  " + a.describe());
+                List<String[]> rows = new ArrayList<>();
                 for (WorkloadSpec w : a.workloads()) {
-                    String params = w.params().stream()
+                    rows.add(new String[]{w.name(), w.params().stream()
                             .map(p -> p.name() + "=" + String.join(",", p.defaults()))
-                            .collect(Collectors.joining(" "));
-                    out.printf("    %-28s %s%n", w.name(), params);
+                            .collect(Collectors.joining(" "))});
                 }
+                out.print(TextTable.render(rows, 2, 4));
                 out.println();
             }
         }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.io.Json;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +17,34 @@ class ListAndEnvCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("jvm  available"), r.out());
         assertTrue(r.out().contains("array/sum") && r.out().contains("size=1024,65536,1048576"), r.out());
+    }
+
+    @Test
+    void listLinesUpEachAdaptersWorkloadsAndTheirParameters() {
+        var r = CliRunner.run("list", "--adapter", "jvm");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().filter(l -> l.startsWith("    ")).toList();
+        assertTrue(lines.contains("    call/empty"), r.out());
+        String identity = lines.stream().filter(l -> l.contains("call/identity")).findFirst().orElseThrow();
+        String sum = lines.stream().filter(l -> l.contains("array/sum")).findFirst().orElseThrow();
+        assertEquals(identity.indexOf("type="), sum.indexOf("size="), r.out());
+        assertEquals("    call/identity  type=", identity.substring(0, identity.indexOf("type=") + 5), r.out());
+    }
+
+    @Test
+    void envLabelsEveryFactAndListsEachAdapterWithItsDetailsUnderIt() {
+        var r = CliRunner.run("env");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.getFirst().startsWith("os       "), r.out());
+        String cpu = lines.stream().filter(l -> l.startsWith("cpu ")).findFirst().orElseThrow();
+        assertTrue(cpu.matches("cpu {6}.+, \\d+ cores, flags: .*"), cpu);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("memory {3}\\d+\\.\\d (GiB|MiB)")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("adapter  jvm +available")), r.out());
+        String jvm = lines.stream().filter(l -> l.startsWith("adapter  jvm ")).findFirst().orElseThrow();
+        String version = lines.get(lines.indexOf(jvm) + 1);
+        assertEquals(jvm.indexOf("available"), version.indexOf("version "), "details sit under the state: " + r.out());
+        assertTrue(version.substring(0, version.indexOf("version ")).isBlank(), r.out());
     }
 
     @Test

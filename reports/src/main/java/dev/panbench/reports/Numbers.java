@@ -1,5 +1,7 @@
 package dev.panbench.reports;
 
+import dev.panbench.harness.model.Units;
+
 import java.util.Locale;
 
 /** Human formatting of times, sizes and rates, shared by every text report. */
@@ -8,34 +10,42 @@ public final class Numbers {
     private Numbers() {
     }
 
-    /** A score in {@code unit} with adaptive time units: {@code 1.23 ns}, {@code 45.6 us}, {@code 7.89 ms}. */
+    /**
+     * The one formatter of a value in a unit: a time per operation ({@code ns/op} ... {@code s/op}, converted by
+     * {@link Units}) in the time unit that reads best, {@code 1.23 ns}, {@code 45.6 us}, {@code 7.89 ms}; any other
+     * unit (throughput, an imported tool's own) as three significant digits and the unit, {@code 1.52 ops/us}.
+     */
     public static String score(double value, String unit) {
-        if (unit != null && unit.endsWith("/op") && !Double.isNaN(value)) {
-            double ns = switch (unit) {
-                case "ns/op" -> value;
-                case "us/op" -> value * 1e3;
-                case "ms/op" -> value * 1e6;
-                case "s/op" -> value * 1e9;
-                default -> Double.NaN;
-            };
-            if (!Double.isNaN(ns)) {
-                return time(ns);
-            }
+        double ns = Units.nanosPerOp(value, unit);
+        if (!Double.isNaN(ns)) {
+            return time(ns);
         }
         return sig(value) + (unit == null ? "" : " " + unit);
     }
 
-    /** Nanoseconds as a time with three significant digits. */
+    /** Nanoseconds as a time with three significant digits, in the unit {@link TimeScale#of} picks. */
     public static String time(double ns) {
-        double a = Math.abs(ns);
-        if (a < 1e3) {
-            return sig(ns) + " ns";
-        } else if (a < 1e6) {
-            return sig(ns / 1e3) + " us";
-        } else if (a < 1e9) {
-            return sig(ns / 1e6) + " ms";
+        TimeScale t = TimeScale.of(ns);
+        return sig(ns / t.nanos()) + " " + t.name();
+    }
+
+    /**
+     * The unit a time reads best in, and its length in nanoseconds: {@code ns} below a microsecond, then {@code us},
+     * {@code ms} and {@code s}. Text ({@link #time}) and chart axes (the largest value's scale) both pick it here.
+     */
+    public record TimeScale(String name, double nanos) {
+
+        public static TimeScale of(double ns) {
+            double a = Math.abs(ns);
+            if (a < 1e3) {
+                return new TimeScale("ns", 1);
+            } else if (a < 1e6) {
+                return new TimeScale("us", 1e3);
+            } else if (a < 1e9) {
+                return new TimeScale("ms", 1e6);
+            }
+            return new TimeScale("s", 1e9);
         }
-        return sig(ns / 1e9) + " s";
     }
 
     /** Three significant digits, no exponent for everyday magnitudes. */

@@ -2,10 +2,10 @@ package dev.panbench.reports;
 
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunInfo;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,7 +30,7 @@ public final class RunSummary {
             out.add(new Fact("Run", join(run.id(), when) + (run.shard() == null ? "" : " (shard " + run.shard() + ")")));
             if (run.git() != null && run.git().commit() != null) {
                 String c = run.git().commit();
-                out.add(new Fact("Commit", c.substring(0, Math.min(12, c.length()))
+                out.add(new Fact("Commit", RunInfo.GitInfo.shortHash(c)
                         + (Boolean.TRUE.equals(run.git().dirty()) ? " (uncommitted changes)" : "")));
             }
             if (run.command() != null) {
@@ -41,8 +41,7 @@ public final class RunSummary {
         if (env != null) {
             List<String> m = new ArrayList<>();
             if (env.cpu() != null) {
-                m.add((env.cpu().model() == null ? "unknown CPU" : env.cpu().model())
-                        + (env.cpu().cores() == null ? "" : ", " + env.cpu().cores() + " cores"));
+                m.add(env.cpu().describe());
             }
             if (env.memoryBytes() != null) {
                 m.add(Numbers.bytes(env.memoryBytes()) + " memory");
@@ -59,10 +58,7 @@ public final class RunSummary {
         }
         var c = file.config();
         if (c != null) {
-            out.add(new Fact("Settings", String.format(Locale.ROOT,
-                    "mode %s, %d fork%s, %d x %s warm-up, %d x %s measurement", c.mode(), c.forks(),
-                    c.forks() == 1 ? "" : "s", c.warmupIterations(), c.warmupTime(), c.iterations(),
-                    c.measurementTime())));
+            out.add(new Fact("Settings", c.describe()));
         }
         MachinePeaks peaks = new MachinePeaks(file.results());
         if (peaks.any()) {

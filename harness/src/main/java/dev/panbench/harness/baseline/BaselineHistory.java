@@ -2,7 +2,7 @@ package dev.panbench.harness.baseline;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.panbench.harness.compare.EnvironmentDiff;
+import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
 
 import java.util.ArrayList;
@@ -63,7 +63,7 @@ public record BaselineHistory(String schema, String name, int keep, List<Run> ru
 
         @JsonIgnore
         public String machine() {
-            return EnvironmentDiff.machineSummary(results.environment());
+            return EnvironmentInfo.summary(results.environment());
         }
 
         /** When the run was measured, else when it was saved: the order of a trend. */

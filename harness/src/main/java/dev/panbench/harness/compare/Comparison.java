@@ -63,7 +63,7 @@ public record Comparison(String schema, String createdAt, Side base, Side curren
             var run = file.run();
             return new Side(source, run == null ? null : run.id(), run == null ? null : run.startedAt(),
                     run == null || run.git() == null ? null : run.git().commit(),
-                    EnvironmentDiff.machineSummary(file.environment()));
+                    EnvironmentInfo.summary(file.environment()));
         }
     }
 

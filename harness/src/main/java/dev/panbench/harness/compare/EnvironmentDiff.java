@@ -58,27 +58,6 @@ public final class EnvironmentDiff {
         return out;
     }
 
-    /** A one-line summary of a machine for listings: CPU model, cores, OS and JVM. */
-    public static String machineSummary(EnvironmentInfo env) {
-        if (env == null) {
-            return "unknown machine";
-        }
-        StringBuilder sb = new StringBuilder();
-        if (env.cpu() != null) {
-            sb.append(env.cpu().model() == null ? "unknown CPU" : env.cpu().model());
-            if (env.cpu().cores() != null) {
-                sb.append(" x").append(env.cpu().cores());
-            }
-        }
-        if (env.os() != null) {
-            sb.append(sb.isEmpty() ? "" : ", ").append(env.os());
-        }
-        if (env.jvm() != null && env.jvm().version() != null) {
-            sb.append(sb.isEmpty() ? "" : ", ").append("JVM ").append(env.jvm().version());
-        }
-        return sb.isEmpty() ? "unknown machine" : sb.toString();
-    }
-
     private static void field(List<Difference> out, String name, EnvironmentInfo b, EnvironmentInfo c,
                               Function<EnvironmentInfo, Object> get) {
         add(out, name, get.apply(b), get.apply(c));

@@ -24,8 +24,41 @@ public record EnvironmentInfo(String os, String arch, String hostname, Cpu cpu, 
         return extra;
     }
 
+    /**
+     * The one-line summary of a machine every listing shows (baselines, comparison sides, history runs): CPU model
+     * and cores, OS and JVM, e.g. {@code AMD EPYC x2, Linux 6.18.44, JVM 25.0.3+9-LTS}.
+     */
+    public static String summary(EnvironmentInfo env) {
+        if (env == null) {
+            return "unknown machine";
+        }
+        StringBuilder sb = new StringBuilder();
+        if (env.cpu() != null) {
+            sb.append(env.cpu().modelOrUnknown());
+            if (env.cpu().cores() != null) {
+                sb.append(" x").append(env.cpu().cores());
+            }
+        }
+        if (env.os() != null) {
+            sb.append(sb.isEmpty() ? "" : ", ").append(env.os());
+        }
+        if (env.jvm() != null && env.jvm().version() != null) {
+            sb.append(sb.isEmpty() ? "" : ", ").append("JVM ").append(env.jvm().version());
+        }
+        return sb.isEmpty() ? "unknown machine" : sb.toString();
+    }
+
     @JsonPropertyOrder({"model", "cores", "flags"})
     public record Cpu(String model, Integer cores, List<String> flags) {
+
+        /** The CPU as reports and {@code panbench env} describe it: {@code Intel(R) Xeon(R) Processor, 2 cores}. */
+        public String describe() {
+            return modelOrUnknown() + (cores == null ? "" : ", " + cores + " cores");
+        }
+
+        String modelOrUnknown() {
+            return model == null ? "unknown CPU" : model;
+        }
     }
 
     @JsonPropertyOrder({"vendor", "version", "flags"})

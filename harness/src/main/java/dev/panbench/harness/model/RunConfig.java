@@ -6,4 +6,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 @JsonPropertyOrder({"forks", "warmupIterations", "warmupTime", "iterations", "measurementTime", "mode"})
 public record RunConfig(int forks, int warmupIterations, String warmupTime, int iterations, String measurementTime,
                         String mode) {
+
+    /** The settings in one line, as reports and {@code baseline show} state them. */
+    public String describe() {
+        return "mode " + mode + ", " + forks + " fork" + (forks == 1 ? "" : "s") + ", " + warmupIterations + " x "
+                + warmupTime + " warm-up, " + iterations + " x " + measurementTime + " measurement";
+    }
 }

@@ -27,5 +27,13 @@ public record RunInfo(String id, String startedAt, String finishedAt, String com
 
     /** The commit a run measured, and whether the working tree had uncommitted changes. */
     public record GitInfo(String commit, Boolean dirty) {
+
+        /** How many leading characters of a commit hash every listing and report shows. */
+        public static final int SHORT_LENGTH = 10;
+
+        /** A commit hash shortened as every listing and report shows it ({@value #SHORT_LENGTH} characters). */
+        public static String shortHash(String commit) {
+            return commit == null ? null : commit.substring(0, Math.min(SHORT_LENGTH, commit.length()));
+        }
     }
 }

@@ -28,6 +28,23 @@ public final class Units {
         };
     }
 
+    /**
+     * Nanoseconds one operation takes for a score in a time-per-operation unit ({@code ns/op} ... {@code s/op}),
+     * scaled exactly (no round trip through seconds); NaN for throughput and unknown units.
+     */
+    public static double nanosPerOp(double score, String unit) {
+        if (unit == null) {
+            return Double.NaN;
+        }
+        return switch (unit) {
+            case "ns/op" -> score;
+            case "us/op" -> score * 1e3;
+            case "ms/op" -> score * 1e6;
+            case "s/op" -> score * 1e9;
+            default -> Double.NaN;
+        };
+    }
+
     /** True when a larger score is better (throughput units). */
     public static boolean higherIsBetter(String unit) {
         return unit != null && unit.startsWith("ops/");

@@ -2,6 +2,7 @@ package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.reports.Grouping;
+import dev.panbench.reports.Numbers;
 import org.knowm.xchart.BoxChart;
 import org.knowm.xchart.BoxChartBuilder;
 
@@ -56,15 +57,15 @@ final class BoxPlotCharts {
             if (!(max > 0) || !(min > 0)) {
                 continue;
             }
-            ChartStyle.TimeUnit unit = ChartStyle.TimeUnit.forMax(max);
+            Numbers.TimeScale unit = Numbers.TimeScale.of(max);
             boolean log = max / min > 20;
             BoxChart chart = new BoxChartBuilder().width(560).height(340)
                     .title(ChartStyle.shorten(e.getKey(), 44) + ": samples")
                     .yAxisTitle(unit.name() + " per op" + (log ? " (log scale)" : "")).build();
             ChartStyle.apply(chart.getStyler());
             chart.getStyler().setLegendVisible(false);
-            double lo = min / unit.divisor();
-            double hi = max / unit.divisor();
+            double lo = min / unit.nanos();
+            double hi = max / unit.nanos();
             if (log) {
                 chart.getStyler().setYAxisLogarithmic(true);
                 chart.getStyler().setYAxisMin(ChartStyle.decadeBelow(lo));
@@ -82,7 +83,7 @@ final class BoxPlotCharts {
             }
             for (int i = 0; i < rs.size(); i++) {
                 BenchResult r = rs.get(i);
-                double[] ys = r.samples().stream().mapToDouble(s -> Grouping.nanos(s, r.unit()) / unit.divisor())
+                double[] ys = r.samples().stream().mapToDouble(s -> Grouping.nanos(s, r.unit()) / unit.nanos())
                         .toArray();
                 chart.addSeries(names.get(i), ys);
             }

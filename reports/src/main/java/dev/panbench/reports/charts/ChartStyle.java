@@ -49,21 +49,6 @@ final class ChartStyle {
         return labels.size() * longest * 7.5 > chartWidth * 0.6;
     }
 
-    /** The unit a chart of nanosecond values reads best in, and its divisor. */
-    record TimeUnit(String name, double divisor) {
-
-        static TimeUnit forMax(double maxNs) {
-            if (maxNs < 1e3) {
-                return new TimeUnit("ns", 1);
-            } else if (maxNs < 1e6) {
-                return new TimeUnit("us", 1e3);
-            } else if (maxNs < 1e9) {
-                return new TimeUnit("ms", 1e6);
-            }
-            return new TimeUnit("s", 1e9);
-        }
-    }
-
     /** XChart draws labels as outlines and cannot wrap them: long labels are cut with an ellipsis. */
     static String shorten(String s, int max) {
         if (s.length() <= max) {

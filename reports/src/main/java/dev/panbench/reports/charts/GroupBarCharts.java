@@ -2,6 +2,7 @@ package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.reports.Grouping;
+import dev.panbench.reports.Numbers;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
@@ -74,7 +75,7 @@ final class GroupBarCharts {
             if (max == 0) {
                 continue;
             }
-            ChartStyle.TimeUnit unit = ChartStyle.TimeUnit.forMax(max);
+            Numbers.TimeScale unit = Numbers.TimeScale.of(max);
             boolean log = max / min > 100;
             CategoryChart chart = new CategoryChartBuilder().width(640).height(catList.size() > 6 ? 460 : 380)
                     .title(ChartStyle.shorten(e.getKey(), 80) + ": median time per operation")
@@ -85,11 +86,11 @@ final class GroupBarCharts {
             }
             if (log) {
                 chart.getStyler().setYAxisLogarithmic(true);
-                chart.getStyler().setYAxisMin(ChartStyle.decadeBelow(min / unit.divisor()));
-                chart.getStyler().setYAxisMax(ChartStyle.decadeAbove(max / unit.divisor()));
+                chart.getStyler().setYAxisMin(ChartStyle.decadeBelow(min / unit.nanos()));
+                chart.getStyler().setYAxisMax(ChartStyle.decadeAbove(max / unit.nanos()));
             } else {
                 chart.getStyler().setYAxisMin(0.0);
-                chart.getStyler().setYAxisMax(max / unit.divisor() * 1.08);
+                chart.getStyler().setYAxisMax(max / unit.nanos() * 1.08);
             }
             ChartStyle.linearTicks(chart.getStyler());
             List<String> shortCats = ChartNames.unique(catList.stream().map(c -> ChartStyle.shorten(c, 40)).toList());
@@ -100,7 +101,7 @@ final class GroupBarCharts {
                 List<Double> ys = new ArrayList<>();
                 for (String c : catList) {
                     Double v = m.get(c);
-                    ys.add(v == null ? null : v / unit.divisor());
+                    ys.add(v == null ? null : v / unit.nanos());
                 }
                 chart.addSeries(seriesNames.get(i++), shortCats, ys);
             }

@@ -2,6 +2,7 @@ package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.reports.Grouping;
+import dev.panbench.reports.Numbers;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -49,7 +50,7 @@ final class ScalingCharts {
             String sizeParam = ChartNames.sizeParam(e.getValue().values().iterator().next().firstEntry().getValue());
             double max = e.getValue().values().stream().flatMap(t -> t.values().stream())
                     .mapToDouble(Grouping::medianNanos).max().orElse(1);
-            ChartStyle.TimeUnit unit = ChartStyle.TimeUnit.forMax(max);
+            Numbers.TimeScale unit = Numbers.TimeScale.of(max);
             XYChart time = xy(ChartStyle.shorten(e.getKey(), 70) + ": time", sizeParam, unit.name() + " per op");
             boolean anyFlops = false;
             boolean anyBytes = false;
@@ -68,7 +69,7 @@ final class ScalingCharts {
             for (TreeMap<Double, BenchResult> t : e.getValue().values()) {
                 String name = names.get(i++);
                 double[] xs = t.keySet().stream().mapToDouble(Double::doubleValue).toArray();
-                double[] ys = t.values().stream().mapToDouble(r -> Grouping.medianNanos(r) / unit.divisor()).toArray();
+                double[] ys = t.values().stream().mapToDouble(r -> Grouping.medianNanos(r) / unit.nanos()).toArray();
                 marked(time.addSeries(name, xs, ys));
                 if (rate != null) {
                     List<Double> rx = new ArrayList<>();

@@ -5,6 +5,7 @@ import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.model.RunInfo;
 import dev.panbench.reports.Numbers;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.compare.ComparisonTables;
@@ -87,7 +88,7 @@ public final class ComparisonConsole {
             parts.add("run " + s.runId());
         }
         if (s.commit() != null) {
-            parts.add("commit " + s.commit().substring(0, Math.min(10, s.commit().length())));
+            parts.add("commit " + RunInfo.GitInfo.shortHash(s.commit()));
         }
         if (s.machine() != null) {
             parts.add(s.machine());

@@ -4,6 +4,7 @@ import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.history.Trend;
 import dev.panbench.harness.history.Trends;
+import dev.panbench.harness.model.RunInfo;
 import dev.panbench.reports.Numbers;
 import dev.panbench.reports.ReportFile;
 import dev.panbench.reports.charts.ChartExport;
@@ -135,13 +136,13 @@ public final class HistoryReport {
                 String url = url(commitUrl, p);
                 sb.append("<a href=\"").append(Html.escape(url != null ? url : "#run-" + p.run())).append("\">#")
                         .append(p.run()).append(' ').append(Html.escape(Numbers.score(p.median(), t.unit())))
-                        .append(p.commit() == null ? "" : " @ " + Html.escape(shortCommit(p.commit())))
+                        .append(p.commit() == null ? "" : " @ " + Html.escape(RunInfo.GitInfo.shortHash(p.commit())))
                         .append("</a> ");
             }
             sb.append("</p>\n");
             for (Trend.Change c : t.changes()) {
                 sb.append("<p class=\"change\">change point at run #").append(c.run()).append(c.commit() == null ? ""
-                        : " (commit " + Html.escape(shortCommit(c.commit())) + ")").append(": ")
+                        : " (commit " + Html.escape(RunInfo.GitInfo.shortHash(c.commit())) + ")").append(": ")
                         .append(Html.escape(Numbers.change(c.ratio()))).append(String.format(Locale.ROOT,
                                 ", permutation p = %.3f", c.pValue())).append("</p>\n");
             }
@@ -172,10 +173,6 @@ public final class HistoryReport {
             return null;
         }
         return template.replace("{commit}", p.commit());
-    }
-
-    private static String shortCommit(String c) {
-        return c.substring(0, Math.min(10, c.length()));
     }
 
     private static String css() {

@@ -238,8 +238,7 @@ public final class HtmlReport implements ReportFormat {
             fact(sb, "Host", env.hostname());
         }
         if (env.cpu() != null) {
-            fact(sb, "CPU", (env.cpu().model() == null ? "unknown" : env.cpu().model())
-                    + (env.cpu().cores() == null ? "" : ", " + env.cpu().cores() + " cores"));
+            fact(sb, "CPU", env.cpu().describe());
             if (env.cpu().flags() != null && !env.cpu().flags().isEmpty()) {
                 fact(sb, "CPU flags", String.join(" ", env.cpu().flags()));
             }
