@@ -9,7 +9,7 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunSettings;
-import dev.panbench.reports.console.ComparisonConsole;
+import dev.panbench.reports.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -90,7 +90,7 @@ final class AbCommand implements Callable<Integer> {
             err.flush();
         });
         PrintWriter o = console.out();
-        o.print(ComparisonConsole.render(outcome.comparison()));
+        o.print(Reports.console(outcome.comparison()));
         o.println("wrote " + outcome.comparisonFile() + " (pooled samples in " + out.resolve(InterleavedAb.BASE_FILE)
                 + " and " + out.resolve(InterleavedAb.CANDIDATE_FILE) + ")");
         boolean regressed = !outcome.comparison().withVerdict(Verdict.regressed).isEmpty();

@@ -6,7 +6,7 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.imports.Imports;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunInfo;
-import dev.panbench.reports.console.ConsoleTable;
+import dev.panbench.reports.Reports;
 import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -125,7 +125,7 @@ final class BaselineCommand {
             if (f.config() != null) {
                 out.println("config    " + f.config().describe());
             }
-            out.print(ConsoleTable.render(f));
+            out.print(Reports.console(f));
             return ExitCodes.OK;
         }
     }

@@ -10,7 +10,6 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
-import dev.panbench.reports.console.ComparisonConsole;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,7 +56,7 @@ final class CompareCommand implements Callable<Integer> {
     boolean failOnRegression;
 
     @Option(names = "--format", paramLabel = "FMT[,FMT]",
-            description = "Also write comparison reports into --out: md, html, json, csv, junit, bencher, gh-bench, all.")
+            description = "Also write comparison reports into --out: md, html, json, csv, junit, bencher, gh-bench, console, all.")
     List<String> formats;
 
     @Option(names = "--png", description = "Reports also write the ratio chart as a PNG.")
@@ -76,7 +75,7 @@ final class CompareCommand implements Callable<Integer> {
         Path file = out.resolve(ComparisonFiles.FILE_NAME);
         ComparisonFiles.write(file, comparison);
         PrintWriter o = console.out();
-        o.print(ComparisonConsole.render(comparison));
+        o.print(Reports.console(comparison));
         o.println("wrote " + file);
         for (Path p : Reports.writeComparison(comparison, reportFormats, new ReportOptions(null, png), out)) {
             o.println("wrote " + p);

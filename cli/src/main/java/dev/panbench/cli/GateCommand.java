@@ -16,7 +16,7 @@ import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.reports.Numbers;
-import dev.panbench.reports.console.ComparisonConsole;
+import dev.panbench.reports.Reports;
 import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -122,7 +122,7 @@ final class GateCommand implements Callable<Integer> {
                     .confirm(comparison, b.results(), c.results(), confirm, work);
         }
         Gate.Outcome outcome = Gate.evaluate(comparison);
-        o.print(ComparisonConsole.render(comparison));
+        o.print(Reports.console(comparison));
         if (out != null) {
             Path file = out.resolve(ComparisonFiles.FILE_NAME);
             ComparisonFiles.write(file, comparison);

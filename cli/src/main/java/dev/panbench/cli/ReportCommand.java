@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
         + "JUnit XML or CI formats.",
         footer = {"", "Formats: md (report.md), html (report.html, charts inline), json, csv, junit (junit.xml),",
                 "bencher (Rust libtest lines), gh-bench (github-action-benchmark customSmallerIsBetter), jmh (JMH JSON),",
-                "bmf (Bencher Metric Format), all.",
+                "bmf (Bencher Metric Format), console (console.txt: the table run and compare print), all.",
                 "A comparison file gives comparison.md, comparison.html, comparison-junit.xml, ...",
                 "", "Examples:",
                 "  panbench report build/panbench/results.json --format md,html --reference scalar",

@@ -11,8 +11,6 @@ import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
 import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
-import dev.panbench.reports.console.ComparisonConsole;
-import dev.panbench.reports.console.ConsoleTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -92,7 +90,7 @@ final class RunCommand implements Callable<Integer> {
         ResultFile results = session.run(request, new ConsoleProgress(err, Terminal.isInteractive()));
         Path written = session.written();
         PrintWriter outWriter = console.out();
-        outWriter.print(ConsoleTable.render(results));
+        outWriter.print(Reports.console(results));
         outWriter.println();
         outWriter.println("wrote " + written);
         for (Path p : Reports.writeResults(results, reportFormats, new ReportOptions(reference, png), out)) {
@@ -108,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (after.comparison() != null) {
             outWriter.println();
-            outWriter.print(ComparisonConsole.render(after.comparison()));
+            outWriter.print(Reports.console(after.comparison()));
             outWriter.println("wrote " + after.comparisonFile());
         }
         boolean anyFailed = results.results().stream().anyMatch(r -> r.status() == BenchResult.Status.failed);

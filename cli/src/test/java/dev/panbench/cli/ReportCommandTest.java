@@ -83,7 +83,7 @@ class ReportCommandTest {
         ResultFiles.write(f, results(1));
         Outcome o = run("report", f.toString(), "--format", "md,pdf");
         assertEquals(ExitCodes.BAD_INPUT, o.code());
-        assertEquals("panbench: --format: unknown format 'pdf' (known: md, html, json, csv, junit, bencher, gh-bench, jmh, bmf, all)",
+        assertEquals("panbench: --format: unknown format 'pdf' (known: md, html, json, csv, junit, bencher, gh-bench, jmh, bmf, console, all)",
                 o.err().strip());
     }
 

@@ -1,15 +1,15 @@
 package dev.panbench.reports;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.charts.PngCharts;
 import dev.panbench.reports.ci.BencherReport;
 import dev.panbench.reports.ci.GithubBenchmarkReport;
-import dev.panbench.harness.compare.Comparison;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.compare.ComparisonTables;
+import dev.panbench.reports.console.ConsoleReport;
 import dev.panbench.reports.csv.CsvReport;
 import dev.panbench.reports.exports.BencherMetricFormat;
 import dev.panbench.reports.exports.JmhJsonReport;
@@ -28,7 +28,8 @@ import java.util.function.Function;
 
 /**
  * The entry point commands call: parse a {@code --format} list, render each format, write the files atomically into
- * an output directory. {@code report}, {@code run --format} and {@code compare --format} all come through here.
+ * an output directory. {@code report}, {@code run --format} and {@code compare --format} all come through here, and
+ * so does every table a command prints of results or a comparison ({@link #console}: the {@code console} format).
  */
 public final class Reports {
 
@@ -37,7 +38,7 @@ public final class Reports {
     static {
         for (ReportFormat f : List.of(new MarkdownReport(), new HtmlReport(), new JsonReport(), new CsvReport(),
                 new JUnitReport(), new BencherReport(), new GithubBenchmarkReport(), new JmhJsonReport(),
-                new BencherMetricFormat())) {
+                new BencherMetricFormat(), new ConsoleReport())) {
             FORMATS.put(f.name(), f);
         }
     }
@@ -85,6 +86,17 @@ public final class Reports {
         return out;
     }
 
+    /** The results as the terminal shows them: the {@code console} format's text ({@code run}, {@code baseline show}). */
+    public static String console(ResultFile results) {
+        return FORMATS.get("console").render(results, ReportOptions.DEFAULT).getFirst().asText();
+    }
+
+    /** A comparison as the terminal shows it: the {@code console} format's text ({@code compare}, {@code gate}, ...). */
+    public static String console(Comparison comparison) {
+        return FORMATS.get("console").renderComparison(ComparisonTable.of(comparison), ReportOptions.DEFAULT)
+                .getFirst().asText();
+    }
+
     /** Renders {@code formats} (plus PNG charts when asked) of a results file, without writing. */
     public static List<ReportFile> render(ResultFile results, List<ReportFormat> formats, ReportOptions options) {
         checkReference(results, options.reference());
@@ -111,7 +123,7 @@ public final class Reports {
     /** Renders and writes the reports of the harness's comparison ({@code comparison.json}) into {@code outDir}. */
     public static List<Path> writeComparison(Comparison comparison, List<ReportFormat> formats, ReportOptions options,
                                              Path outDir) {
-        return writeComparison(ComparisonTables.of(comparison), formats, options, outDir);
+        return writeComparison(ComparisonTable.of(comparison), formats, options, outDir);
     }
 
     /** Writes the files all or nothing, each through a temporary file and a rename ({@link AtomicFiles#writeAll}). */

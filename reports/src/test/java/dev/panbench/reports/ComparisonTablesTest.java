@@ -4,10 +4,11 @@ import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Comparisons;
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.compare.ComparisonTables;
+import dev.panbench.reports.compare.ComparisonTable.Unmatched;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,15 +43,15 @@ class ComparisonTablesTest {
 
     @Test
     void regressionsComeFirstAsTimeRatiosWithTheirIntervals() {
-        ComparisonTable t = ComparisonTables.of(compareFixture());
-        List<ComparisonTable.Row> rows = t.rowsRegressionsFirst();
-        assertEquals(ComparisonTable.Verdict.REGRESSED, rows.get(0).verdict());
+        ComparisonTable t = ComparisonTable.of(compareFixture());
+        List<ComparisonTable.Row> rows = t.rows();
+        assertEquals(Verdict.regressed, rows.get(0).verdict());
         assertTrue(rows.get(0).id().toString().startsWith("cpu-simd/gemm/sgemm"));
         assertEquals(1.4, rows.get(0).ratio(), 1e-9);
         assertTrue(rows.get(0).low() <= 1.4 && rows.get(0).high() >= 1.4);
-        assertEquals(2, t.count(ComparisonTable.Verdict.REGRESSED));
-        assertEquals(1, t.count(ComparisonTable.Verdict.ADDED));
-        assertEquals(1, t.count(ComparisonTable.Verdict.REMOVED));
+        assertEquals(2, t.count(Verdict.regressed));
+        assertEquals(1, t.count(Unmatched.added));
+        assertEquals(1, t.count(Unmatched.removed));
         assertEquals("baseline main", t.base().split(" \\(run")[0]);
         assertEquals(0.05, t.threshold());
     }
@@ -77,7 +78,7 @@ class ComparisonTablesTest {
     void everyFormatSpeaksOneVerdictVocabularyWithPValueAndLimit() throws Exception {
         Comparison c = compareFixture();
         Reports.writeComparison(c, Reports.parse(List.of("md,html,csv,junit"), "--format"), ReportOptions.DEFAULT, tmp);
-        String console = dev.panbench.reports.console.ComparisonConsole.render(c);
+        String console = Reports.console(c);
         var gemm = c.changes().stream().filter(ch -> ch.id().workload().equals("gemm/sgemm")).findFirst().orElseThrow();
         String p = Numbers.pValue(gemm.pValue());
         for (String name : List.of("comparison.md", "comparison.html", "comparison.csv", "comparison-junit.xml")) {
@@ -97,5 +98,31 @@ class ComparisonTablesTest {
         assertTrue(csv.contains("," + gemm.pValue() + "," + gemm.threshold() + ",regressed,"), csv);
         assertTrue(console.contains("regressed") && console.contains(p) && console.contains("added ")
                 && console.contains("removed "), console);
+    }
+
+    /** The console is a format like the others: registered, printed by commands, and in the same row order. */
+    @Test
+    void theConsoleIsARegisteredFormatListingRowsInTheOrderOfEveryOtherFormat() throws Exception {
+        Comparison c = compareFixture();
+        Reports.writeComparison(c, Reports.parse(List.of("console,md,csv"), "--format"), ReportOptions.DEFAULT, tmp);
+        String console = Files.readString(tmp.resolve("comparison.txt"));
+        assertEquals(Reports.console(c), console);
+        List<String> ids = ComparisonTable.of(c).rows().stream().filter(ComparisonTable.Row::compared)
+                .map(r -> r.id().toString()).toList();
+        List<String> consoleIds = console.lines().map(l -> l.split(" +"))
+                .filter(w -> w.length > 1 && ids.contains(w[1])).map(w -> w[1]).toList();
+        assertEquals(ids, consoleIds, console);
+        List<String> csvIds = Files.readAllLines(tmp.resolve("comparison.csv")).stream().skip(1)
+                .map(l -> l.startsWith("\"") ? l.substring(1, l.indexOf('"', 1)) : l.substring(0, l.indexOf(',')))
+                .filter(ids::contains).toList();
+        assertEquals(ids, csvIds);
+        var table = ComparisonTable.of(c);
+        assertEquals(List.of("regressed", "failed", "unchanged", "added", "removed"),
+                List.copyOf(table.counts().keySet()), "regressed, failed, then the harness's order, then ids not compared");
+
+        ResultFile run = Fixtures.results();
+        Reports.writeResults(run, Reports.parse(List.of("console"), "--format"), ReportOptions.DEFAULT, tmp);
+        assertEquals(Reports.console(run), Files.readString(tmp.resolve("console.txt")));
+        assertTrue(Reports.console(run).startsWith("id "), Reports.console(run));
     }
 }

@@ -1,5 +1,9 @@
 package dev.panbench.reports;
 
+import dev.panbench.harness.compare.Change;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
@@ -10,8 +14,6 @@ import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.compare.ComparisonTable.Row;
-import dev.panbench.reports.compare.ComparisonTable.Verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,18 +81,30 @@ final class Fixtures {
                 new EnvironmentInfo.AdapterInfo(false, "<script>alert(3)</script>", null, null, null, null)));
     }
 
-    /** A comparison with one of each verdict. */
+    /** A comparison with one of each verdict, and an id failed, one removed and one added. */
     static ComparisonTable comparison() {
-        return new ComparisonTable("main", "pr-123", 0.05, 0.99, List.of(
-                new Row(ResultId.parse("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd]"), "ns/op", 160.0, 158.0, 0.9875, 0.97, 1.01, 0.21, 0.05, Verdict.INCONCLUSIVE, null),
-                new Row(ResultId.parse("cpu-simd/gemm/sgemm[size=256,dtype=f32,impl=simd]"), "ns/op", 2.4e6, 2.9e6, 1.208, 1.15, 1.27, 0.00004, 0.10, Verdict.REGRESSED, null),
-                new Row(ResultId.parse("jvm/call/empty"), "ns/op", 0.55, 0.40, 0.727, 0.70, 0.75, 0.0012, 0.05, Verdict.IMPROVED, null),
-                new Row(ResultId.parse("jvm/array/copy[size=1024]"), "ns/op", 30.0, 30.2, 1.0067, 1.001, 1.012, 0.43, 0.05, Verdict.UNCHANGED, null),
-                new Row(ResultId.parse("tvm-ffi/call/nop[impl=java]"), "ns/op", 40.0, null, null, null, null, Verdict.FAILED, "current: fork crashed"),
-                new Row(ResultId.parse("jvm/array/sum[size=65536]"), "ns/op", 40100.0, null, null, null, null, Verdict.REMOVED, "not in current"),
-                new Row(ResultId.parse("cpu-simd/binary/mul[size=1024,dtype=f32,impl=simd]"), "ns/op", null, 170.0, null, null, null, Verdict.ADDED, null),
-                new Row(ResultId.parse("cpu-simd/binary/add[size=1048576,dtype=f32,impl=scalar]"), "ns/op", 1.5e6, 1.62e6, 1.08, 1.06, 1.10, 0.0031, 0.05, Verdict.REGRESSED, null)),
-                null);
+        List<Change> changes = List.of(
+                change("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd]", Verdict.inconclusive, 160.0, 158.0, 0.97, 1.01, 0.21, 0.05),
+                change("cpu-simd/gemm/sgemm[size=256,dtype=f32,impl=simd]", Verdict.regressed, 2.4e6, 2.9e6, 1.15, 1.27, 0.00004, 0.10),
+                change("jvm/call/empty", Verdict.improved, 0.55, 0.40, 0.70, 0.75, 0.0012, 0.05),
+                change("jvm/array/copy[size=1024]", Verdict.unchanged, 30.0, 30.2, 1.001, 1.012, 0.43, 0.05),
+                change("cpu-simd/binary/add[size=1048576,dtype=f32,impl=scalar]", Verdict.regressed, 1.5e6, 1.62e6, 1.06, 1.10, 0.0031, 0.05));
+        Comparison c = new Comparison(Comparison.SCHEMA, "2026-01-01T12:10:00Z",
+                new Comparison.Side("main", null, null, null, null), new Comparison.Side("pr-123", null, null, null, null),
+                CompareSettings.DEFAULT, new Comparison.Environment(true, List.of()), null, List.of(),
+                List.of(ResultId.parse("cpu-simd/binary/mul[size=1024,dtype=f32,impl=simd]")),
+                List.of(ResultId.parse("jvm/array/sum[size=65536]")),
+                List.of(new Comparison.Failed(ResultId.parse("tvm-ffi/call/nop[impl=java]"), "current", "failed",
+                        "fork crashed")), null);
+        return ComparisonTable.of(c.withChanges(changes, null));
+    }
+
+    /** A change of a time per operation from {@code base} to {@code current} ns with its interval and p-value. */
+    static Change change(String id, Verdict verdict, double base, double current, double low, double high, double p,
+                         double limit) {
+        double ratio = current / base;
+        return new Change(ResultId.parse(id), verdict, "ns/op", false, limit, base, current, ratio, ratio - 1, low,
+                high, 0.99, p, 7, 7, 0.02, 0.02, null);
     }
 
     /** {@code n} results over 100 workloads, 4 impls and 25 sizes, 10 samples each: the rendering benchmark. */

@@ -2,6 +2,7 @@ package dev.panbench.reports;
 
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.console.ConsoleReport;
 import dev.panbench.reports.csv.CsvReport;
 import dev.panbench.reports.markdown.MarkdownReport;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
- * Markdown and CSV are compared byte for byte with files under {@code src/test/resources/golden/}, rendered from a
+ * Markdown, CSV and the console's text are compared byte for byte with files under {@code src/test/resources/golden/}, rendered from a
  * fixture that went through a write and a read. Regenerate with {@code -Dpanbench.updateGoldens=true} and review
  * the diff.
  */
@@ -52,6 +53,16 @@ class GoldenFilesTest {
     @Test
     void csvComparisonMatchesGolden() throws IOException {
         check("comparison.csv", new CsvReport().renderComparison(Fixtures.comparison(), SCALAR).getFirst().asText());
+    }
+
+    @Test
+    void consoleReportMatchesGolden() throws IOException {
+        check("console.txt", new ConsoleReport().render(fixtureFromDisk(), SCALAR).getFirst().asText());
+    }
+
+    @Test
+    void consoleComparisonMatchesGolden() throws IOException {
+        check("comparison.txt", new ConsoleReport().renderComparison(Fixtures.comparison(), SCALAR).getFirst().asText());
     }
 
     private static void check(String name, String actual) throws IOException {

@@ -1,8 +1,8 @@
 package dev.panbench.reports.charts;
 
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.reports.Numbers;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.compare.ComparisonTable.Verdict;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -32,7 +32,7 @@ final class ComparisonChart {
     }
 
     static BenchCharts.Plan of(ComparisonTable c) {
-        List<ComparisonTable.Row> rows = c.rowsRegressionsFirst().stream()
+        List<ComparisonTable.Row> rows = c.rows().stream()
                 .filter(r -> r.ratio() != null && r.ratio() > 0).toList();
         if (rows.isEmpty()) {
             return new BenchCharts.Plan(List.of(), Map.of());
@@ -55,9 +55,9 @@ final class ComparisonChart {
             boolean has = r.low() != null && r.high() != null;
             mids.add(has ? (r.low() + r.high()) / 2 : r.ratio());
             halves.add(has ? Math.abs(r.high() - r.low()) / 2 : 0.0);
-            regressed.add(r.verdict() == Verdict.REGRESSED ? r.ratio() : null);
-            improved.add(r.verdict() == Verdict.IMPROVED ? r.ratio() : null);
-            other.add(r.verdict() != Verdict.REGRESSED && r.verdict() != Verdict.IMPROVED ? r.ratio() : null);
+            regressed.add(r.verdict() == Verdict.regressed ? r.ratio() : null);
+            improved.add(r.verdict() == Verdict.improved ? r.ratio() : null);
+            other.add(r.verdict() != Verdict.regressed && r.verdict() != Verdict.improved ? r.ratio() : null);
             lo = Math.min(lo, has ? r.low() : r.ratio());
             hi = Math.max(hi, has ? r.high() : r.ratio());
         }

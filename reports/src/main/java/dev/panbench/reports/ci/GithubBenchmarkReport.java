@@ -65,7 +65,7 @@ public final class GithubBenchmarkReport implements ReportFormat {
                 continue;
             }
             out.add(new Entry(r.id().toString(), "ns/op", ns, null,
-                    r.verdict().label() + (r.ratio() == null ? "" : " " + Numbers.change(r.ratio())) + " vs " + c.base()));
+                    r.label() + (r.ratio() == null ? "" : " " + Numbers.change(r.ratio())) + " vs " + c.base()));
         }
         return List.of(ReportFile.text("comparison-gh-bench.json", json(out)));
     }

@@ -1,6 +1,5 @@
 package dev.panbench.reports.console;
 
-import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
@@ -8,16 +7,15 @@ import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.reports.Numbers;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.compare.ComparisonTables;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The text a terminal shows of a comparison: both sides, an environment warning, one row per change (regressions
+ * The text a terminal shows of a comparison (the {@code console} format's {@code comparison.txt}): both sides, an environment warning, one row per change (regressions
  * first) with the ratio's interval, the p-value behind the verdict and the limit, then added, removed and failed
- * ids. Rows come from the same view model ({@link ComparisonTable}) and say the same verdict words as every other
+ * ids. Rows come from the one view model ({@link ComparisonTable}), in its order, and say the same verdict words as every other
  * comparison format; change and interval are of the time per operation (above zero is slower), whatever the unit.
  */
 public final class ComparisonConsole {
@@ -25,7 +23,8 @@ public final class ComparisonConsole {
     private ComparisonConsole() {
     }
 
-    public static String render(Comparison c) {
+    public static String render(ComparisonTable t) {
+        Comparison c = t.comparison();
         StringBuilder sb = new StringBuilder();
         sb.append("base     ").append(side(c.base())).append('\n');
         sb.append("current  ").append(side(c.current())).append('\n');
@@ -37,21 +36,21 @@ public final class ComparisonConsole {
         sb.append('\n');
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[]{"verdict", "id", "base", "current", "change",
-                Math.round(c.settings().confidence() * 100) + "% CI", "p", "limit"});
-        for (ComparisonTable.Row r : ComparisonTables.of(c).rows()) {
-            if (r.baseValue() == null || r.currentValue() == null) {
+                Math.round(t.level() * 100) + "% CI", "p", "limit"});
+        for (ComparisonTable.Row r : t.rows()) {
+            if (!r.compared()) {
                 continue; // added, removed and failed ids are listed below the table
             }
-            String ci = r.low() == null || r.high() == null ? "" : "[" + pct(r.low() - 1) + ", " + pct(r.high() - 1) + "]";
-            rows.add(new String[]{r.verdict().label(), r.id().toString(), Numbers.score(r.baseValue(), r.unit()),
+            String ci = r.low() == null || r.high() == null ? "" : "[" + Numbers.change(r.low()) + ", " + Numbers.change(r.high()) + "]";
+            rows.add(new String[]{r.label(), r.id().toString(), Numbers.score(r.baseValue(), r.unit()),
                     Numbers.score(r.currentValue(), r.unit()), r.ratio() == null || r.ratio().isNaN() ? ""
-                    : pct(r.ratio() - 1), ci, Numbers.pValue(r.pValue()),
+                    : Numbers.change(r.ratio()), ci, Numbers.pValue(r.pValue()),
                     r.limit() == null ? "" : Percent.format(r.limit())});
         }
         sb.append(TextTable.render(rows, 2, true));
-        for (Change ch : c.changes()) {
-            if (ch.note() != null) {
-                sb.append("note ").append(ch.id()).append(": ").append(ch.note()).append('\n');
+        for (ComparisonTable.Row r : t.rows()) {
+            if (r.compared() && r.note() != null) {
+                sb.append("note ").append(r.id()).append(": ").append(r.note()).append('\n');
             }
         }
         for (ResultId id : c.added()) {
@@ -68,7 +67,7 @@ public final class ComparisonConsole {
         return sb.toString();
     }
 
-    public static String summary(Comparison c) {
+    static String summary(Comparison c) {
         var s = c.summary();
         return String.format(Locale.ROOT, "%d compared: %d regressed, %d inconclusive, %d improved, %d unchanged"
                         + "%s%s%s (change = current/base - 1 of the median time per operation; regressed = significant at p < %s"
@@ -98,9 +97,4 @@ public final class ComparisonConsole {
         }
         return sb.toString();
     }
-
-    private static String pct(double fraction) {
-        return String.format(Locale.ROOT, "%+.1f%%", fraction * 100);
-    }
-
 }

@@ -85,10 +85,10 @@ public final class CsvReport implements ReportFormat {
         StringBuilder sb = new StringBuilder();
         Csv.row(sb, List.of("id", "unit", "base", "current", "ratio", "ratio_low", "ratio_high", "p_value", "limit",
                 "verdict", "note"));
-        for (ComparisonTable.Row r : c.rowsRegressionsFirst()) {
+        for (ComparisonTable.Row r : c.rows()) {
             Csv.row(sb, List.of(Csv.text(r.id().toString()), Csv.text(r.unit()), Csv.number(r.baseValue()),
                     Csv.number(r.currentValue()), Csv.number(r.ratio()), Csv.number(r.low()), Csv.number(r.high()),
-                    Csv.number(r.pValue()), Csv.number(r.limit()), r.verdict().label(), Csv.text(r.note())));
+                    Csv.number(r.pValue()), Csv.number(r.limit()), r.label(), Csv.text(r.note())));
         }
         return List.of(ReportFile.text("comparison.csv", sb.toString()));
     }

@@ -77,12 +77,7 @@ public final class HtmlReport implements ReportFormat {
         fact(sb, "Current", c.current());
         fact(sb, "Threshold", Numbers.percent(c.threshold()) + ", intervals at " + Numbers.percent(c.level()) + " confidence");
         StringBuilder counts = new StringBuilder();
-        for (ComparisonTable.Verdict v : ComparisonTable.Verdict.values()) {
-            long n = c.count(v);
-            if (n > 0) {
-                counts.append(counts.isEmpty() ? "" : ", ").append(n).append(' ').append(v.label());
-            }
-        }
+        c.counts().forEach((word, n) -> counts.append(counts.isEmpty() ? "" : ", ").append(n).append(' ').append(word));
         fact(sb, "Summary", counts.isEmpty() ? "nothing compared" : counts.toString());
         sb.append("</dl>\n</header>\n<main>\n");
         charts(sb, BenchCharts.forComparison(c));
@@ -94,8 +89,8 @@ public final class HtmlReport implements ReportFormat {
                 .append("<th class=\"num\">p</th><th class=\"num\">Limit</th>")
                 .append("<th>Verdict</th></tr></thead>\n<tbody>\n");
         int order = 0;
-        for (ComparisonTable.Row r : c.rowsRegressionsFirst()) {
-            sb.append("<tr class=\"v-").append(r.verdict().name().toLowerCase(java.util.Locale.ROOT)).append("\">");
+        for (ComparisonTable.Row r : c.rows()) {
+            sb.append("<tr class=\"v-").append(r.label()).append("\">");
             cell(sb, r.id().toString(), null, false);
             cell(sb, r.baseValue() == null ? "" : Numbers.score(r.baseValue(), r.unit()), nanos(r.baseValue(), r.unit()), true);
             cell(sb, r.currentValue() == null ? "" : Numbers.score(r.currentValue(), r.unit()), nanos(r.currentValue(), r.unit()), true);
@@ -105,7 +100,7 @@ public final class HtmlReport implements ReportFormat {
             cell(sb, r.ratio() == null ? "" : Numbers.change(r.ratio()), r.ratio(), true);
             cell(sb, Numbers.pValue(r.pValue()), r.pValue(), true);
             cell(sb, r.limit() == null ? "" : Numbers.percent(r.limit()), r.limit(), true);
-            cell(sb, r.verdict().label() + (r.note() == null || r.note().isBlank() ? "" : " (" + r.note() + ")"),
+            cell(sb, r.label() + (r.note() == null || r.note().isBlank() ? "" : " (" + r.note() + ")"),
                     (double) order++, false);
             sb.append("</tr>\n");
         }

@@ -28,7 +28,7 @@ public final class JsonReport implements ReportFormat {
 
     @Override
     public List<ReportFile> renderComparison(ComparisonTable c, ReportOptions options) {
-        return List.of(ReportFile.text("comparison.json", json(c.document() != null ? c.document() : c)));
+        return List.of(ReportFile.text("comparison.json", json(c.comparison())));
     }
 
     static String json(Object value) {

@@ -1,5 +1,6 @@
 package dev.panbench.reports.junit;
 
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.Grouping;
@@ -8,7 +9,7 @@ import dev.panbench.reports.ReportFile;
 import dev.panbench.reports.ReportFormat;
 import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.compare.ComparisonTable.Verdict;
+import dev.panbench.reports.compare.ComparisonTable.Unmatched;
 
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
@@ -84,10 +85,10 @@ public final class JUnitReport implements ReportFormat {
 
     @Override
     public List<ReportFile> renderComparison(ComparisonTable c, ReportOptions options) {
-        List<ComparisonTable.Row> rows = c.rowsRegressionsFirst();
-        long failures = c.count(Verdict.REGRESSED);
-        long errors = c.count(Verdict.FAILED);
-        long skipped = c.count(Verdict.REMOVED);
+        List<ComparisonTable.Row> rows = c.rows();
+        long failures = c.count(Verdict.regressed);
+        long errors = c.count(Unmatched.failed);
+        long skipped = c.count(Unmatched.removed);
         Xml x = new Xml();
         x.start("testsuites").attr("name", "panbench comparison").attr("tests", rows.size())
                 .attr("failures", failures).attr("errors", errors);
@@ -98,11 +99,14 @@ public final class JUnitReport implements ReportFormat {
             x.start("testcase").attr("classname", "panbench." + r.id().adapter())
                     .attr("name", r.id().toString()).attr("time", 0);
             String detail = detail(c, r);
-            switch (r.verdict()) {
-                case REGRESSED -> x.start("failure").attr("type", "regression").attr("message", detail).text(detail).end();
-                case FAILED -> x.start("error").attr("type", "failed").attr("message", detail).end();
-                case REMOVED -> x.start("skipped").attr("message", detail).end();
-                default -> x.element("system-out", detail);
+            if (r.verdict() == Verdict.regressed) {
+                x.start("failure").attr("type", "regression").attr("message", detail).text(detail).end();
+            } else if (r.unmatched() == Unmatched.failed) {
+                x.start("error").attr("type", "failed").attr("message", detail).end();
+            } else if (r.unmatched() == Unmatched.removed) {
+                x.start("skipped").attr("message", detail).end();
+            } else {
+                x.element("system-out", detail);
             }
             x.end();
         }
@@ -112,7 +116,7 @@ public final class JUnitReport implements ReportFormat {
     }
 
     private static String detail(ComparisonTable c, ComparisonTable.Row r) {
-        StringBuilder sb = new StringBuilder(r.verdict().label());
+        StringBuilder sb = new StringBuilder(r.label());
         if (r.ratio() != null) {
             sb.append(": ").append(Numbers.change(r.ratio())).append(" (time ratio ").append(Numbers.factor(r.ratio()));
             if (r.low() != null && r.high() != null) {

@@ -1,5 +1,6 @@
 package dev.panbench.reports.markdown;
 
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
@@ -137,18 +138,13 @@ public final class MarkdownReport implements ReportFormat {
         sb.append("- **Threshold:** ").append(Numbers.percent(c.threshold())).append(", intervals at ")
                 .append(Numbers.percent(c.level())).append(" confidence\n");
         List<String> counts = new ArrayList<>();
-        for (ComparisonTable.Verdict v : ComparisonTable.Verdict.values()) {
-            long n = c.count(v);
-            if (n > 0) {
-                counts.add(n + " " + v.label());
-            }
-        }
+        c.counts().forEach((word, n) -> counts.add(n + " " + word));
         sb.append("- **Summary:** ").append(counts.isEmpty() ? "nothing compared" : String.join(", ", counts)).append("\n\n");
         String level = String.format(Locale.ROOT, "%s interval", Numbers.percent(c.level()));
         List<List<String>> rows = new ArrayList<>();
-        for (ComparisonTable.Row r : c.rowsRegressionsFirst()) {
-            String verdict = r.verdict() == ComparisonTable.Verdict.REGRESSED || r.verdict() == ComparisonTable.Verdict.FAILED
-                    ? "**" + r.verdict().label() + "**" : r.verdict().label();
+        for (ComparisonTable.Row r : c.rows()) {
+            String verdict = r.verdict() == Verdict.regressed || r.unmatched() == ComparisonTable.Unmatched.failed
+                    ? "**" + r.label() + "**" : r.label();
             if (r.note() != null && !r.note().isBlank()) {
                 verdict += " (" + Markdown.text(r.note()) + ")";
             }

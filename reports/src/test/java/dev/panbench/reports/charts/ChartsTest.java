@@ -1,11 +1,13 @@
 package dev.panbench.reports.charts;
 
+import dev.panbench.harness.compare.Change;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.compare.ComparisonTable.Row;
-import dev.panbench.reports.compare.ComparisonTable.Verdict;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.BoxChart;
 import org.knowm.xchart.CategoryChart;
@@ -111,13 +113,20 @@ class ChartsTest {
                 , "roofline").isEmpty(), "no machine rows, no roofline");
     }
 
+    private static Change change(String id, Verdict v, double ratio, double low, double high, double p) {
+        return new Change(ResultId.parse(id), v, "ns/op", false, 0.05, 1.0, ratio, ratio, ratio - 1, low, high, 0.99,
+                p, 5, 5, 0.01, 0.01, null);
+    }
+
     @Test
     void comparisonColoursRegressionsAndFitsItsRange() {
-        ComparisonTable t = new ComparisonTable("a", "b", 0.05, 0.99, List.of(
-                new Row(ResultId.parse("x/slow"), "ns/op", 1.0, 1.3, 1.3, 1.25, 1.35, 0.0001, 0.05, Verdict.REGRESSED, null),
-                new Row(ResultId.parse("x/fast"), "ns/op", 1.0, 0.8, 0.8, 0.78, 0.82, 0.0001, 0.05, Verdict.IMPROVED, null),
-                new Row(ResultId.parse("x/same"), "ns/op", 1.0, 1.0, 1.0, 0.98, 1.02, 0.8, 0.05, Verdict.UNCHANGED, null)),
-                null);
+        Comparison cmp = new Comparison(Comparison.SCHEMA, null, new Comparison.Side("a", null, null, null, null),
+                new Comparison.Side("b", null, null, null, null), CompareSettings.DEFAULT,
+                new Comparison.Environment(true, List.of()), null, List.of(), null, null, null, null);
+        ComparisonTable t = ComparisonTable.of(cmp.withChanges(List.of(
+                change("x/slow", Verdict.regressed, 1.3, 1.25, 1.35, 0.0001),
+                change("x/fast", Verdict.improved, 0.8, 0.78, 0.82, 0.0001),
+                change("x/same", Verdict.unchanged, 1.0, 0.98, 1.02, 0.8)), null));
         NamedChart c = BenchCharts.forComparison(t).charts().getFirst();
         CategoryChart chart = (CategoryChart) c.chart();
         assertEquals(ComparisonChart.REGRESSED, chart.getSeriesMap().get("regressed").getMarkerColor());

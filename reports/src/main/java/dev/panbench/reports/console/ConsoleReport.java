@@ -1,0 +1,33 @@
+package dev.panbench.reports.console;
+
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.ReportFormat;
+import dev.panbench.reports.ReportOptions;
+import dev.panbench.reports.compare.ComparisonTable;
+
+import java.util.List;
+
+/**
+ * The terminal's report, a format like the others: the results table {@code run} and {@code baseline show} print
+ * ({@code console.txt}), and the comparison {@code compare}, {@code gate}, {@code ab} and {@code run --baseline} print
+ * ({@code comparison.txt}). Commands print it through {@link dev.panbench.reports.Reports#console}; {@code --format
+ * console} keeps the same text as a file.
+ */
+public final class ConsoleReport implements ReportFormat {
+
+    @Override
+    public String name() {
+        return "console";
+    }
+
+    @Override
+    public List<ReportFile> render(ResultFile results, ReportOptions options) {
+        return List.of(ReportFile.text("console.txt", ConsoleTable.render(results)));
+    }
+
+    @Override
+    public List<ReportFile> renderComparison(ComparisonTable comparison, ReportOptions options) {
+        return List.of(ReportFile.text("comparison.txt", ComparisonConsole.render(comparison)));
+    }
+}
