@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,6 +28,12 @@ class ImportCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("criterion/array_sum[input=1024]"), r.out());
         assertTrue(r.out().contains("imported 3 result(s) from 1 criterion.rs output"), r.out());
+        List<String> rows = r.out().lines().filter(l -> l.startsWith("  criterion/")).toList();
+        assertEquals(3, rows.size(), r.out());
+        for (String row : rows) {
+            assertTrue(row.matches("  criterion/\\S+ +\\d+ samples +median \\d[\\d.]* (ns|us|ms|s)"), row);
+            assertEquals(rows.getFirst().indexOf(" samples"), row.indexOf(" samples"), "aligned: " + r.out());
+        }
         var f = ResultFiles.read(out);
         assertEquals("panbench/result/v1", f.schema());
         assertEquals(3, f.results().size());

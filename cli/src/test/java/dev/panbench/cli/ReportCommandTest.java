@@ -50,6 +50,29 @@ class ReportCommandTest {
     }
 
     @Test
+    void theConsoleFormatKeepsWhatCompareAndRunPrint() throws Exception {
+        Path base = tmp.resolve("base.json");
+        Path current = tmp.resolve("current.json");
+        ResultFiles.write(base, results(1));
+        ResultFiles.write(current, results(1.3));
+        Path out = tmp.resolve("cmp");
+        Files.createDirectories(out);
+        Outcome compare = run("compare", base.toString(), current.toString(), "--out", out.toString(),
+                "--format", "console");
+        assertEquals(0, compare.code(), compare.err());
+        String text = Files.readString(out.resolve("comparison.txt"));
+        assertTrue(text.contains("regressed  cpu-simd/binary/add[size=1024,impl=scalar]"), text);
+        assertTrue(compare.out().startsWith(text), "compare prints the console format's text: " + compare.out());
+        Outcome report = run("report", out.resolve("comparison.json").toString(), "--format", "console",
+                "--out", tmp.resolve("again").toString());
+        assertEquals(0, report.code(), report.err());
+        assertEquals(text, Files.readString(tmp.resolve("again/comparison.txt")));
+        Outcome results = run("report", current.toString(), "--format", "console", "--out", out.toString());
+        assertEquals(0, results.code(), results.err());
+        assertTrue(Files.readString(out.resolve("console.txt")).startsWith("id "), results.out());
+    }
+
+    @Test
     void writesTheAskedFormatsNextToTheResultsFile() throws Exception {
         Path f = tmp.resolve("results.json");
         ResultFiles.write(f, results(1));
