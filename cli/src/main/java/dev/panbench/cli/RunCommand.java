@@ -61,7 +61,7 @@ final class RunCommand implements Callable<Integer> {
     StoreOptions storeOptions;
 
     @Option(names = "--format", paramLabel = "FMT[,FMT]",
-            description = "Also write these reports into --out: md, html, json, csv, junit, bencher, gh-bench, all.")
+            description = "Also write these reports into --out: md, html, json, csv, junit, bencher, gh-bench, console, all.")
     List<String> formats;
 
     @Option(names = "--reference", paramLabel = "IMPL", description = "Reports show speedups against this impl.")
