@@ -2,6 +2,7 @@ package dev.panbench.harness.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
@@ -49,15 +50,15 @@ public final class NameMap {
         for (var e : tree.properties()) {
             String key = e.getKey();
             if (!e.getValue().isTextual()) {
-                throw new BadInputException(file + ": field '" + key + "': expected a panbench result id (a string)");
+                throw new BadInputException(file + ": field '" + Printable.of(key) + "': expected a panbench result id (a string)");
             }
             String target = e.getValue().asText();
             if (key.startsWith("re:")) {
                 try {
                     patterns.add(new Rule(key, Pattern.compile(key.substring(3)), target));
                 } catch (PatternSyntaxException ex) {
-                    throw new BadInputException(file + ": field '" + key + "': not a regular expression ("
-                            + ex.getDescription() + ")");
+                    throw new BadInputException(file + ": field '" + Printable.of(key) + "': not a regular expression ("
+                            + Printable.of(ex.getDescription()) + ")");
                 }
             } else {
                 parse(file, key, target);
@@ -78,7 +79,7 @@ public final class NameMap {
                     try {
                         target = m.replaceFirst(rule.target());
                     } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
-                        throw new BadInputException(mapFile + ": field '" + rule.key() + "': " + e.getMessage());
+                        throw new BadInputException(mapFile + ": field '" + Printable.of(rule.key()) + "': " + e.getMessage());
                     }
                     key = rule.key();
                     break;
@@ -106,8 +107,8 @@ public final class NameMap {
         try {
             return ResultId.parse(target);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(file + ": field '" + key + "': expected a result id adapter/workload[k=v,...]"
-                    + " but found \"" + target + "\"");
+            throw new BadInputException(file + ": field '" + Printable.of(key) + "': expected a result id adapter/workload[k=v,...]"
+                    + " but found " + Printable.quote(target));
         }
     }
 }
