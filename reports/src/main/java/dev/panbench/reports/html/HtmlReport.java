@@ -4,6 +4,7 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.reports.ComparisonCells;
 import dev.panbench.reports.Grouping;
 import dev.panbench.reports.MachinePeaks;
 import dev.panbench.reports.Numbers;
@@ -91,15 +92,15 @@ public final class HtmlReport implements ReportFormat {
         int order = 0;
         for (ComparisonTable.Row r : c.rows()) {
             sb.append("<tr class=\"v-").append(r.label()).append("\">");
+            ComparisonCells cells = ComparisonCells.of(r);
             cell(sb, r.id().toString(), null, false);
-            cell(sb, r.baseValue() == null ? "" : Numbers.score(r.baseValue(), r.unit()), nanos(r.baseValue(), r.unit()), true);
-            cell(sb, r.currentValue() == null ? "" : Numbers.score(r.currentValue(), r.unit()), nanos(r.currentValue(), r.unit()), true);
-            cell(sb, r.ratio() == null ? "" : Numbers.factor(r.ratio()), r.ratio(), true);
-            cell(sb, r.low() == null || r.high() == null ? "" : "[" + Numbers.factor(r.low()) + ", " + Numbers.factor(r.high()) + "]",
-                    r.low(), true);
-            cell(sb, r.ratio() == null ? "" : Numbers.change(r.ratio()), r.ratio(), true);
-            cell(sb, Numbers.pValue(r.pValue()), r.pValue(), true);
-            cell(sb, r.limit() == null ? "" : Numbers.percent(r.limit()), r.limit(), true);
+            cell(sb, cells.base(), nanos(r.baseValue(), r.unit()), true);
+            cell(sb, cells.current(), nanos(r.currentValue(), r.unit()), true);
+            cell(sb, cells.ratio(), r.ratio(), true);
+            cell(sb, cells.interval(), r.low(), true);
+            cell(sb, cells.change(), r.ratio(), true);
+            cell(sb, cells.p(), r.pValue(), true);
+            cell(sb, cells.limit(), r.limit(), true);
             cell(sb, r.label() + (r.note() == null || r.note().isBlank() ? "" : " (" + r.note() + ")"),
                     (double) order++, false);
             sb.append("</tr>\n");

@@ -3,6 +3,7 @@ package dev.panbench.reports.junit;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.ComparisonCells;
 import dev.panbench.reports.Grouping;
 import dev.panbench.reports.Numbers;
 import dev.panbench.reports.ReportFile;
@@ -116,22 +117,21 @@ public final class JUnitReport implements ReportFormat {
     }
 
     private static String detail(ComparisonTable c, ComparisonTable.Row r) {
+        ComparisonCells cells = ComparisonCells.of(r);
         StringBuilder sb = new StringBuilder(r.label());
         if (r.ratio() != null) {
-            sb.append(": ").append(Numbers.change(r.ratio())).append(" (time ratio ").append(Numbers.factor(r.ratio()));
-            if (r.low() != null && r.high() != null) {
-                sb.append(", ").append(Numbers.percent(c.level())).append(" interval [")
-                        .append(Numbers.factor(r.low())).append(", ").append(Numbers.factor(r.high())).append(']');
+            sb.append(": ").append(cells.change()).append(" (time ratio ").append(cells.ratio());
+            if (!cells.interval().isEmpty()) {
+                sb.append(", ").append(Numbers.percent(c.level())).append(" interval ").append(cells.interval());
             }
             sb.append("; limit ").append(Numbers.percent(r.limit() == null ? c.threshold() : r.limit()));
             if (r.pValue() != null) {
-                sb.append(", p ").append(Numbers.pValue(r.pValue()));
+                sb.append(", p ").append(cells.p());
             }
             sb.append(')');
         }
         if (r.baseValue() != null && r.currentValue() != null) {
-            sb.append("; base ").append(Numbers.score(r.baseValue(), r.unit()))
-                    .append(", current ").append(Numbers.score(r.currentValue(), r.unit()));
+            sb.append("; base ").append(cells.base()).append(", current ").append(cells.current());
         }
         if (r.note() != null && !r.note().isBlank()) {
             sb.append("; ").append(r.note());

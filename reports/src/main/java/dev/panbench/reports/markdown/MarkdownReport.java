@@ -4,6 +4,7 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.reports.ComparisonCells;
 import dev.panbench.reports.Grouping;
 import dev.panbench.reports.MachinePeaks;
 import dev.panbench.reports.Numbers;
@@ -148,15 +149,9 @@ public final class MarkdownReport implements ReportFormat {
             if (r.note() != null && !r.note().isBlank()) {
                 verdict += " (" + Markdown.text(r.note()) + ")";
             }
-            rows.add(List.of(Markdown.text(r.id().toString()),
-                    r.baseValue() == null ? "" : Numbers.score(r.baseValue(), r.unit()),
-                    r.currentValue() == null ? "" : Numbers.score(r.currentValue(), r.unit()),
-                    r.ratio() == null ? "" : Numbers.factor(r.ratio()),
-                    r.low() == null || r.high() == null ? "" : "[" + Numbers.factor(r.low()) + ", " + Numbers.factor(r.high()) + "]",
-                    r.ratio() == null ? "" : Numbers.change(r.ratio()),
-                    Numbers.pValue(r.pValue()),
-                    r.limit() == null ? "" : Numbers.percent(r.limit()),
-                    verdict));
+            ComparisonCells cells = ComparisonCells.of(r);
+            rows.add(List.of(Markdown.text(r.id().toString()), cells.base(), cells.current(), cells.ratio(),
+                    cells.interval(), cells.change(), cells.p(), cells.limit(), verdict));
         }
         sb.append(Markdown.table(List.of("Benchmark", "Base", "Current", "Ratio", level, "Change", "p", "Limit",
                 "Verdict"), "lrrrrrrrl", rows));
