@@ -49,16 +49,21 @@ class ReportCommandTest {
                 null, new RunConfig(1, 1, "100ms", 8, "100ms", "avgt"), rs);
     }
 
-    @Test
-    void theConsoleFormatKeepsWhatCompareAndRunPrint() throws Exception {
+    /** {@code compare} of a run and the same run {@code scale} times slower, writing {@code formats} into cmp/. */
+    private Outcome compareScaled(double scale, String formats) {
         Path base = tmp.resolve("base.json");
         Path current = tmp.resolve("current.json");
         ResultFiles.write(base, results(1));
-        ResultFiles.write(current, results(1.3));
+        ResultFiles.write(current, results(scale));
+        return run("compare", base.toString(), current.toString(), "--format", formats, "--out",
+                tmp.resolve("cmp").toString());
+    }
+
+    @Test
+    void theConsoleFormatKeepsWhatCompareAndRunPrint() throws Exception {
+        Path current = tmp.resolve("current.json");
         Path out = tmp.resolve("cmp");
-        Files.createDirectories(out);
-        Outcome compare = run("compare", base.toString(), current.toString(), "--out", out.toString(),
-                "--format", "console");
+        Outcome compare = compareScaled(1.3, "console");
         assertEquals(0, compare.code(), compare.err());
         String text = Files.readString(out.resolve("comparison.txt"));
         assertTrue(text.contains("regressed  cpu-simd/binary/add[size=1024,impl=scalar]"), text);
@@ -119,12 +124,8 @@ class ReportCommandTest {
 
     @Test
     void compareFormatWritesComparisonReportsBesideComparisonJson() throws Exception {
-        Path base = tmp.resolve("base.json");
-        Path current = tmp.resolve("current.json");
-        ResultFiles.write(base, results(1));
-        ResultFiles.write(current, results(1.5));
         Path out = tmp.resolve("cmp");
-        Outcome o = run("compare", base.toString(), current.toString(), "--format", "md,junit", "--out", out.toString());
+        Outcome o = compareScaled(1.5, "md,junit");
         assertEquals(0, o.code(), o.err());
         assertTrue(Files.exists(out.resolve("comparison.json")));
         assertTrue(Files.readString(out.resolve("comparison.md")).contains("**regressed**"));
