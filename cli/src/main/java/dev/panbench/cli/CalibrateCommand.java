@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,11 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunSettings settings = jmh.settings();
-        List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.load(), settings, out);
+        PrintWriter err = console.err();
+        List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.load(), settings, out, line -> {
+            err.println("panbench: " + line);
+            err.flush();
+        });
         console.out().print(render(rows));
         return rows.stream().allMatch(DispatchCalibration.Row::ok) ? ExitCodes.OK : ExitCodes.RESULTS_FAILED;
     }

@@ -5,6 +5,7 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.JmhLock;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunPlan;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Measures panbench's own overhead: the workloads adapters pair with hand-written JMH benchmarks of the same body
@@ -46,7 +48,11 @@ public final class DispatchCalibration {
     private DispatchCalibration() {
     }
 
-    public static List<Row> run(Adapters adapters, RunSettings settings, Path logDir) {
+    /**
+     * Measures every pair, holding JMH's machine-wide lock for the whole calibration as a run does (waiting for
+     * another benchmark to finish, said through {@code notice}).
+     */
+    public static List<Row> run(Adapters adapters, RunSettings settings, Path logDir, Consumer<String> notice) {
         List<ResultId> ids = new ArrayList<>();
         Map<ResultId, String> benchmarks = new HashMap<>();
         for (Adapter a : adapters.all()) {
@@ -60,6 +66,14 @@ public final class DispatchCalibration {
             throw new BadInputException("calibrate needs an adapter that pairs workloads with hand-written JMH"
                     + " benchmarks (the jvm reference adapter) on the class path");
         }
+        try (JmhLock ignored = JmhLock.userIgnores() ? null
+                : JmhLock.acquire(JmhLock.defaultFile(), true, notice)) {
+            return measure(adapters, ids, benchmarks, settings, logDir);
+        }
+    }
+
+    private static List<Row> measure(Adapters adapters, List<ResultId> ids, Map<ResultId, String> benchmarks,
+                                     RunSettings settings, Path logDir) {
         // one fork at a time, alternating sides, so a machine that drifts during the run biases neither side
         BenchmarkRunner runner = new BenchmarkRunner(settings.toBuilder().forks(1).build(), logDir);
         int rounds = Math.max(1, settings.forks());

@@ -2,6 +2,7 @@ package dev.panbench.adapters.jvm;
 
 import dev.panbench.harness.orchestrate.DispatchCalibration;
 import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.JmhLock;
 import dev.panbench.harness.run.RunSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,8 +13,13 @@ import java.io.PrintStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code panbench calibrate}'s pairs come from this adapter, and both sides of each run through real JMH. */
@@ -32,11 +38,30 @@ class CalibrationPairsTest {
     }
 
     @Test
-    void calibrationTimesEachPairBothWays(@TempDir Path logs) {
+    void calibrationWaitsForJmhsLockThenTimesEachPairBothWays(@TempDir Path dir) throws Exception {
         RunSettings settings = RunSettings.QUICK.toBuilder().forks(1).warmupIterations(1).warmupTime("50ms")
                 .iterations(2).measurementTime("50ms").build();
-        List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.of(List.of(new JvmAdapter())),
-                settings, logs);
+        Path logs = dir.resolve("logs");
+        Path lockFile = dir.resolve("jmh.lock");
+        System.setProperty(JmhLock.FILE_PROPERTY, lockFile.toString());
+        List<DispatchCalibration.Row> rows;
+        try {
+            JmhLock held = JmhLock.acquire(lockFile, false, m -> { });
+            List<String> notices = new CopyOnWriteArrayList<>();
+            CountDownLatch told = new CountDownLatch(1);
+            var calibration = CompletableFuture.supplyAsync(() -> DispatchCalibration.run(
+                    Adapters.of(List.of(new JvmAdapter())), settings, logs, m -> {
+                        notices.add(m);
+                        told.countDown();
+                    }));
+            assertTrue(told.await(60, TimeUnit.SECONDS), "calibrate says it waits for the lock");
+            assertFalse(calibration.isDone(), "nothing measured while another benchmark holds the lock");
+            assertTrue(notices.getFirst().startsWith("waiting for JMH's lock " + lockFile), notices.toString());
+            held.close();
+            rows = calibration.get(5, TimeUnit.MINUTES);
+        } finally {
+            System.clearProperty(JmhLock.FILE_PROPERTY);
+        }
         assertEquals(List.of("jvm/call/empty", "jvm/array/sum[size=1048576]"),
                 rows.stream().map(r -> r.workload().toString()).toList());
         for (DispatchCalibration.Row r : rows) {
