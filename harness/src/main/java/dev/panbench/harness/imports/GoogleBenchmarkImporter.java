@@ -61,6 +61,10 @@ final class GoogleBenchmarkImporter implements Importer {
             }
         }
         String[] parts = runName.split("/");
+        if (parts.length == 0 || parts[0].isBlank()) {
+            throw f.bad(at + (reps.getFirst().has("run_name") ? ".run_name" : ".name"),
+                    "a benchmark name before its first '/' but found '" + runName + "'");
+        }
         Map<String, String> params = new LinkedHashMap<>();
         for (int i = 1; i < parts.length; i++) {
             int colon = parts[i].indexOf(':');

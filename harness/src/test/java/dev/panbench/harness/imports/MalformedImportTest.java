@@ -44,6 +44,16 @@ class MalformedImportTest {
     }
 
     @Test
+    void aGoogleBenchmarkNameWithNothingBeforeItsFirstSlashIsRefusedNamingTheField(@TempDir Path dir) throws Exception {
+        // found by the fuzzer: the empty family name reached the result id and failed as an internal error
+        for (String name : new String[]{"/8", "/"}) {
+            assertEquals("field 'benchmarks[0].name': expected a benchmark name before its first '/' but found '"
+                    + name + "'", refusal(dir, ForeignFormat.GOOGLE_BENCHMARK, "{\"context\":{},\"benchmarks\":"
+                    + "[{\"name\":\"" + name + "\",\"real_time\":1,\"time_unit\":\"ns\"}]}"));
+        }
+    }
+
+    @Test
     void aFileOfAnotherFormatSaysWhatItLooksLike(@TempDir Path dir) throws Exception {
         assertEquals("this is hyperfine JSON (--export-json), not JMH JSON (-rf json) (--from jmh)",
                 refusal(dir, ForeignFormat.JMH, "{\"results\":[{\"command\":\"true\",\"times\":[1]}]}"));
