@@ -1,5 +1,7 @@
 package dev.panbench.harness.model;
 
+import dev.panbench.harness.spi.Role;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -9,7 +11,8 @@ import java.util.Map;
  * measured code ran below what the machine allows; absent when it did not) and {@code framework} (what a framework
  * row's runtime reported about itself: versions, the BLAS core it selected, the driver's inner loop) and
  * {@code deviceTime} (a device-timed workload's time per operation by the device's own events, beside the host
- * time JMH took: {@code {"unit": "ns/op", "samples": [one per measurement iteration], "stats": {...}}}).
+ * time JMH took: {@code {"unit": "ns/op", "samples": [one per measurement iteration], "stats": {...}}}) and
+ * {@code role} (what the result stands for, as its workload declared it: {@link Role}).
  */
 public final class ResultMarks {
 
@@ -18,6 +21,7 @@ public final class ResultMarks {
     public static final String FRAMEWORK = "framework";
     public static final String DEVICE_TIME = "deviceTime";
     public static final String JMH = "jmh";
+    public static final String ROLE = "role";
 
     private ResultMarks() {
     }
@@ -54,5 +58,21 @@ public final class ResultMarks {
             m.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
         }
         return out;
+    }
+
+    /** What the result stands for, as written in its file; null for results written before roles were. */
+    public static Role role(BenchResult r) {
+        return Role.fromMap(r.extra().get(ROLE));
+    }
+
+    /** {@code r} with its role recorded (unchanged when {@code role} is null). */
+    public static BenchResult withRole(BenchResult r, Role role) {
+        if (role == null) {
+            return r;
+        }
+        Map<String, Object> extra = new LinkedHashMap<>(r.extra());
+        extra.put(ROLE, role.toMap());
+        return new BenchResult(r.id(), r.group(), r.unit(), r.mode(), r.status(), r.error(), r.forks(), r.stats(),
+                r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
     }
 }

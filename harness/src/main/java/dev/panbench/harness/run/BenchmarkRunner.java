@@ -70,6 +70,7 @@ public final class BenchmarkRunner {
             Workload driven = p.availability().available() ? DriverRunner.driven(p) : null;
             BenchResult r = !p.availability().available() ? skipped(p, p.availability().reason())
                     : driven != null ? drivers.measure(p, driven, i + 1) : measure(p, i + 1);
+            r = ResultMarks.withRole(r, p.spec().role().apply(p.params()));
             out.add(r);
             progress.finished(i + 1, plan.size(), r);
         }

@@ -18,10 +18,13 @@ import java.util.function.Supplier;
  * @param batch        how many operations one {@link Workload#run} performs (timings are divided by it)
  * @param availability whether a parameter combination can run here (e.g. {@code impl=openblas} without OpenBLAS)
  * @param factory      makes a fresh, not yet set up, instance
+ * @param role         what a parameter combination's result stands for ({@link Role}): the catalog entry and backend,
+ *                     a framework row, a machine ceiling; null where it is just the adapter's own row
  */
 public record WorkloadSpec(String name, String group, String description, List<ParamSpec> params,
                            Function<Params, OpCounts> counts, Function<Params, Integer> batch,
-                           Function<Params, Availability> availability, Supplier<? extends Workload> factory) {
+                           Function<Params, Availability> availability, Supplier<? extends Workload> factory,
+                           Function<Params, Role> role) {
 
     public WorkloadSpec {
         Objects.requireNonNull(name);
@@ -29,6 +32,7 @@ public record WorkloadSpec(String name, String group, String description, List<P
             throw new IllegalArgumentException("bad workload name: " + name);
         }
         params = List.copyOf(params);
+        role = role == null ? p -> null : role;
     }
 
     public static Builder builder(String name) {
@@ -49,6 +53,7 @@ public record WorkloadSpec(String name, String group, String description, List<P
         private Function<Params, Integer> batch = p -> 1;
         private Function<Params, Availability> availability = p -> Availability.ok();
         private Supplier<? extends Workload> factory;
+        private Function<Params, Role> role = p -> null;
 
         private Builder(String name) {
             this.name = name;
@@ -86,6 +91,12 @@ public record WorkloadSpec(String name, String group, String description, List<P
             return this;
         }
 
+        /** What each parameter combination's result stands for; see {@link Role}. */
+        public Builder role(Function<Params, Role> r) {
+            this.role = r;
+            return this;
+        }
+
         public Builder factory(Supplier<? extends Workload> f) {
             this.factory = f;
             return this;
@@ -93,7 +104,7 @@ public record WorkloadSpec(String name, String group, String description, List<P
 
         public WorkloadSpec build() {
             Objects.requireNonNull(factory, "workload " + name + " needs a factory");
-            return new WorkloadSpec(name, group, description, params, counts, batch, availability, factory);
+            return new WorkloadSpec(name, group, description, params, counts, batch, availability, factory, role);
         }
     }
 }

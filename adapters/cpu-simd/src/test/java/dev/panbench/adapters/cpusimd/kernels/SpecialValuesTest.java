@@ -147,7 +147,8 @@ class SpecialValuesTest {
 
     @Test
     void bf16RoundsToNearestEvenAndKeepsNanQuiet() {
-        float[] x = new float[2 * Simd.L];
+        // the specials and the ties, then at least one full vector of ordinary values, whatever the vector width
+        float[] x = new float[SPECIALS.length + 5 + 2 * Simd.L];
         float[] extra = {Float.intBitsToFloat(0x3f808000), Float.intBitsToFloat(0x3f818000),
                 Float.intBitsToFloat(0x3f808001), Float.MAX_VALUE, Float.intBitsToFloat(0x7f800001)};
         for (int i = 0; i < x.length; i++) {

@@ -1,0 +1,101 @@
+package dev.panbench.harness.catalog;
+
+import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.ParamSpec;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Role;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One ML operation declared once, independent of who computes it: its name, shape parameters with their default
+ * values, element/byte/FLOP counts, and the {@link Problem} (seeded inputs, float64 reference, tolerance) of every
+ * shape. An adapter implements an entry by starting its workload from {@link #spec()} (which carries the shape
+ * parameters, counts and description), adding its own backend parameters ({@code impl}, {@code threads},
+ * {@code device}) and declaring its {@link #role}; its workload checks its answer with {@link Problem#check}.
+ * Parameters an adapter adds are never shape parameters, so results of every adapter group by the entry's shape.
+ */
+public abstract class CatalogEntry {
+
+    private final String name;
+    private final String description;
+    private final List<ParamSpec> shape;
+
+    protected CatalogEntry(String name, String description, List<ParamSpec> shape) {
+        this.name = name;
+        this.description = description;
+        this.shape = List.copyOf(shape);
+    }
+
+    public final String name() {
+        return name;
+    }
+
+    public final String description() {
+        return description;
+    }
+
+    /** The shape parameters, in the order they appear in result ids, with the default profile's values. */
+    public final List<ParamSpec> shapeParams() {
+        return shape;
+    }
+
+    /** Work per operation at this shape ({@code params} may hold backend parameters too; they are ignored). */
+    public abstract OpCounts counts(Params params);
+
+    /** Builds the problem at this shape: seeded inputs and the reference. */
+    public final Problem problem(Params params) {
+        Params s = shapeOf(params);
+        return create(s, name + "[" + s.render() + "]");
+    }
+
+    /** Builds the problem for shape parameters that are all present. */
+    protected abstract Problem create(Params shape, String title);
+
+    /**
+     * Only the shape parameters of {@code params}, in declared order; one an adapter does not declare (a GPU adapter
+     * without {@code dtype}) takes the entry's first default value.
+     */
+    public final Params shapeOf(Params params) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (ParamSpec p : shape) {
+            m.put(p.name(), params.get(p.name(), p.defaults().getFirst()));
+        }
+        return new Params(m);
+    }
+
+    /** The role of a result of this entry at {@code params}, computed by {@code backend}. */
+    public final Role role(Params params, String backend, String framework) {
+        return Role.of(name, shapeOf(params).values(), backend, framework);
+    }
+
+    /**
+     * A workload declaration with this entry's name, description, shape parameters and counts; the adapter adds its
+     * backend parameters, role, availability and factory. {@code values} overrides an entry's default values for a
+     * shape parameter where an adapter runs other sizes ({@code "size", List.of("256", "1024")}).
+     */
+    public final WorkloadSpec.Builder spec(Map<String, List<String>> values) {
+        WorkloadSpec.Builder b = WorkloadSpec.builder(name).description(description).counts(this::counts);
+        for (ParamSpec p : shape) {
+            List<String> v = values.getOrDefault(p.name(), p.defaults());
+            b.param(p.name(), v.toArray(String[]::new));
+        }
+        return b;
+    }
+
+    public final WorkloadSpec.Builder spec() {
+        return spec(Map.of());
+    }
+
+    /** The {@code dtype} parameter, refused unless this entry declares it. */
+    protected static String requireDtype(Params shape, String... supported) {
+        String d = shape.get("dtype", supported[0]);
+        if (!List.of(supported).contains(d)) {
+            throw new IllegalArgumentException("dtype=" + d + ": expected " + String.join(" or ", supported));
+        }
+        return d;
+    }
+}
