@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -98,9 +101,15 @@ class BaselineStoreTest {
         BaselineStore store = BaselineStore.at(dir);
         CompletableFuture<BaselineStore.Entry> save;
         try (var held = store.lock()) {
-            save = CompletableFuture.supplyAsync(() -> store.save("main", results(2), null));
-            Thread.sleep(300);
-            assertFalse(save.isDone(), "the save waits for the lock");
+            CountDownLatch saving = new CountDownLatch(1);
+            save = CompletableFuture.supplyAsync(() -> {
+                saving.countDown();
+                return store.save("main", results(2), null);
+            });
+            assertTrue(saving.await(30, TimeUnit.SECONDS), "the save started");
+            // the save has begun; give it ample time to finish, which it must not while the lock is held
+            assertThrows(TimeoutException.class, () -> save.get(500, TimeUnit.MILLISECONDS),
+                    "the save waits for the lock");
             assertFalse(Files.exists(dir.resolve("main.json")), "nothing written while another writer holds the lock");
         }
         assertEquals(2, save.get().results());

@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * The process {@link KillPointsTest} kills: writes a results file (or saves a baseline) over and over, alternating
- * two runs of different sizes, until it is killed. Prints {@code ready} once the first write is on disk.
+ * two runs of different sizes, until it is killed. Prints {@code ready} once the first write is on disk, then
+ * {@code wrote} after each further write.
  */
 public final class WriterUnderKill {
 
@@ -38,10 +39,8 @@ public final class WriterUnderKill {
             } else {
                 ResultFiles.write(target, f);
             }
-            if (n == 0) {
-                System.out.println("ready");
-                System.out.flush();
-            }
+            System.out.println(n == 0 ? "ready" : "wrote");
+            System.out.flush();
         }
     }
 }

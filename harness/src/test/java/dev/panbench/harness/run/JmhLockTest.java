@@ -69,11 +69,16 @@ class JmhLockTest {
                 notices.add("acquired");
             }
         });
-        Thread.sleep(600);
-        assertEquals(1, notices.size(), "waiting, not running: " + notices);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (notices.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, notices.size(), "said it waits, and did not run: " + notices);
+        assertTrue(notices.getFirst().startsWith("waiting for JMH's lock "), notices.getFirst());
+        assertTrue(second.isAlive(), "still waiting while the first run holds the lock");
         first.close();
-        second.join(10_000);
-        assertEquals("acquired", notices.getLast());
+        second.join(30_000);
+        assertEquals(List.of(notices.getFirst(), "acquired"), notices, "ran once the first let go");
         assertThrows(BadInputException.class, () -> {
             try (JmhLock a = JmhLock.acquire(file, false, m -> { }); JmhLock b = JmhLock.acquire(file, false, m -> { })) {
                 assertTrue(a != b);
