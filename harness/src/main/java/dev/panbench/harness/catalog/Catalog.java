@@ -1,5 +1,8 @@
 package dev.panbench.harness.catalog;
 
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Role;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -13,8 +16,12 @@ public final class Catalog {
     public static final CatalogEntry SGEMM = new SgemmEntry();
     public static final CatalogEntry SOFTMAX_ROWS = new SoftmaxRowsEntry();
     public static final CatalogEntry LAYERNORM_ROWS = new LayerNormRowsEntry();
+    public static final CatalogEntry BERT_LAYER = new BertLayerEntry();
+    public static final CatalogEntry GPT2_DECODE = new Gpt2DecodeEntry();
+    public static final CatalogEntry MATMUL_INT4 = new MatmulInt4Entry();
 
-    private static final List<CatalogEntry> ALL = List.of(BINARY_ADD, SGEMM, SOFTMAX_ROWS, LAYERNORM_ROWS);
+    private static final List<CatalogEntry> ALL = List.of(BINARY_ADD, SGEMM, SOFTMAX_ROWS, LAYERNORM_ROWS, BERT_LAYER,
+            GPT2_DECODE, MATMUL_INT4);
 
     private Catalog() {
     }
@@ -25,6 +32,15 @@ public final class Catalog {
 
     public static Optional<CatalogEntry> find(String name) {
         return ALL.stream().filter(e -> e.name().equals(name)).findFirst();
+    }
+
+    /** The weights' footprint of a result's role in bytes, or 0 (no role, an entry without weights, one unknown). */
+    public static long weightBytes(Role role) {
+        if (role == null || role.catalog() == null) {
+            return 0;
+        }
+        return find(role.catalog()).map(e -> e.weightBytes(e.shapeOf(new Params(
+                role.shape())))).orElse(0L);
     }
 
     /** The entry called {@code name}; throws naming the entries there are. */

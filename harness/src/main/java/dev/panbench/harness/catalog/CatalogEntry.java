@@ -46,6 +46,14 @@ public abstract class CatalogEntry {
     /** Work per operation at this shape ({@code params} may hold backend parameters too; they are ignored). */
     public abstract OpCounts counts(Params params);
 
+    /**
+     * Bytes of the model weights one operation reads (all of them at float32, or packed with their scales), written
+     * into each result as {@code weightBytes}; 0 for an entry without weights (the default).
+     */
+    public long weightBytes(Params params) {
+        return 0;
+    }
+
     /** Builds the problem at this shape: seeded inputs and the reference. */
     public final Problem problem(Params params) {
         Params s = shapeOf(params);

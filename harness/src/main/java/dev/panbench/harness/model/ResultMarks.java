@@ -12,7 +12,8 @@ import java.util.Map;
  * row's runtime reported about itself: versions, the BLAS core it selected, the driver's inner loop) and
  * {@code deviceTime} (a device-timed workload's time per operation by the device's own events, beside the host
  * time JMH took: {@code {"unit": "ns/op", "samples": [one per measurement iteration], "stats": {...}}}) and
- * {@code role} (what the result stands for, as its workload declared it: {@link Role}).
+ * {@code role} (what the result stands for, as its workload declared it: {@link Role}) and {@code weightBytes} (the
+ * footprint of the model weights a catalog entry's operation reads, in bytes; absent for entries without weights).
  */
 public final class ResultMarks {
 
@@ -22,6 +23,7 @@ public final class ResultMarks {
     public static final String DEVICE_TIME = "deviceTime";
     public static final String JMH = "jmh";
     public static final String ROLE = "role";
+    public static final String WEIGHT_BYTES = "weightBytes";
 
     private ResultMarks() {
     }
@@ -72,6 +74,22 @@ public final class ResultMarks {
         }
         Map<String, Object> extra = new LinkedHashMap<>(r.extra());
         extra.put(ROLE, role.toMap());
+        return new BenchResult(r.id(), r.group(), r.unit(), r.mode(), r.status(), r.error(), r.forks(), r.stats(),
+                r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
+    }
+
+    /** The weights' footprint in bytes, or null when the result records none. */
+    public static Long weightBytes(BenchResult r) {
+        return r.extra().get(WEIGHT_BYTES) instanceof Number n ? n.longValue() : null;
+    }
+
+    /** {@code r} with the weights' footprint recorded (unchanged when {@code bytes} is not positive). */
+    public static BenchResult withWeightBytes(BenchResult r, long bytes) {
+        if (bytes <= 0) {
+            return r;
+        }
+        Map<String, Object> extra = new LinkedHashMap<>(r.extra());
+        extra.put(WEIGHT_BYTES, bytes);
         return new BenchResult(r.id(), r.group(), r.unit(), r.mode(), r.status(), r.error(), r.forks(), r.stats(),
                 r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
     }

@@ -1,11 +1,13 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.GCProfiler;
@@ -70,7 +72,8 @@ public final class BenchmarkRunner {
             Workload driven = p.availability().available() ? DriverRunner.driven(p) : null;
             BenchResult r = !p.availability().available() ? skipped(p, p.availability().reason())
                     : driven != null ? drivers.measure(p, driven, i + 1) : measure(p, i + 1);
-            r = ResultMarks.withRole(r, p.spec().role().apply(p.params()));
+            Role role = p.spec().role().apply(p.params());
+            r = ResultMarks.withWeightBytes(ResultMarks.withRole(r, role), Catalog.weightBytes(role));
             out.add(r);
             progress.finished(i + 1, plan.size(), r);
         }

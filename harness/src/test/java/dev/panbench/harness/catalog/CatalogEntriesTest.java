@@ -77,7 +77,8 @@ class CatalogEntriesTest {
 
     @Test
     void everyEntryAcceptsAPlainFloatComputationAtOddShapes() throws VerificationException {
-        for (CatalogEntry e : Catalog.all()) {
+        // the model and INT4 entries have their own tests (ModelEntriesTest, Int4BlocksTest)
+        for (CatalogEntry e : Catalog.all().stream().filter(e -> ODD.containsKey(e.name())).toList()) {
             Problem p = e.problem(ODD.get(e.name()));
             p.check("naive", naive(e, p));
         }
