@@ -7,12 +7,12 @@ import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
-import dev.panbench.harness.compare.Comparisons;
-import dev.panbench.harness.orchestrate.Confirmation;
 import dev.panbench.harness.compare.Gate;
 import dev.panbench.harness.compare.Percent;
-import dev.panbench.harness.compare.RunToRunVerdicts;
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.orchestrate.Confirmation;
+import dev.panbench.harness.orchestrate.GateWorkflow;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.reports.Numbers;
@@ -95,17 +95,24 @@ final class GateCommand implements Callable<Integer> {
         if (out != null) {
             AtomicFiles.requireWritableDirectory(out, "--out");
         }
-        Comparison comparison = Comparisons.compare(b.results(), b.label(), c.results(), c.label(), settings);
-        if (comparison.changes().isEmpty() && comparison.failed().isEmpty()) {
-            // a gate that compared nothing would pass forever, silently: a renamed filter or a wrong baseline
-            throw new BadInputException("gate: nothing to compare: no result id of " + c.label() + " is in "
-                    + b.label() + " (" + comparison.added().size() + " only in current, "
-                    + comparison.removed().size() + " only in the baseline)");
-        }
         PrintWriter o = console.out();
         PrintWriter err = console.err();
-        if (b.runs() >= 2) {
-            comparison = RunToRunVerdicts.judge(comparison, b.history().resultFiles(), c.results(), settings);
+        GateWorkflow.Confirmer confirmer = confirm <= 0 ? null : (flagged, base, cur) -> {
+            err.println("gate: " + flagged.withVerdict(Verdict.regressed).size() + " regression(s) flagged; re-running"
+                    + " them " + confirm + " time(s) to confirm");
+            err.flush();
+            try {
+                Path work = out != null ? out.resolve("confirm") : Files.createTempDirectory("panbench-confirm");
+                return new Confirmation(Adapters.load(), new ConsoleProgress(err, Terminal.isInteractive()))
+                        .confirm(flagged, base, cur, confirm, work);
+            } catch (IOException e) {
+                throw new BadInputException("gate --confirm: cannot create a work directory (" + e.getMessage() + ")",
+                        e);
+            }
+        };
+        GateWorkflow.Outcome run = GateWorkflow.run(b.results(), b.label(), b.runs() >= 2 ? b.history() : null,
+                c.results(), c.label(), settings, confirmer);
+        if (run.basis() == GateWorkflow.Basis.HISTORY) {
             o.println("gate: judged against the " + b.runs() + " runs of " + b.label() + ": base is the geometric"
                     + " mean of their medians; each interval is where a new run may fall (run-to-run variation)");
         } else {
@@ -113,15 +120,8 @@ final class GateCommand implements Callable<Integer> {
                     + " inside the two runs are compared" + (confirm > 0 ? "; flagged results are re-run (--confirm)"
                     : "; save more runs to the baseline, or use --confirm N"));
         }
-        if (confirm > 0 && !Gate.evaluate(comparison).passed()) {
-            int flagged = Gate.evaluate(comparison).regressions().size();
-            err.println("gate: " + flagged + " regression(s) flagged; re-running them " + confirm + " time(s) to confirm");
-            err.flush();
-            Path work = out != null ? out.resolve("confirm") : Files.createTempDirectory("panbench-confirm");
-            comparison = new Confirmation(Adapters.load(), new ConsoleProgress(err, Terminal.isInteractive()))
-                    .confirm(comparison, b.results(), c.results(), confirm, work);
-        }
-        Gate.Outcome outcome = Gate.evaluate(comparison);
+        Comparison comparison = run.judged();
+        Gate.Outcome outcome = run.gate();
         o.print(Reports.console(comparison));
         if (out != null) {
             Path file = out.resolve(ComparisonFiles.FILE_NAME);

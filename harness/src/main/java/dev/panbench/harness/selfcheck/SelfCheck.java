@@ -6,13 +6,12 @@ import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
-import dev.panbench.harness.compare.Comparisons;
-import dev.panbench.harness.compare.RunToRunVerdicts;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.orchestrate.GateWorkflow;
 import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
@@ -148,15 +147,17 @@ public final class SelfCheck {
             ResultFile a = measure(plan, "aa", i, false);
             a.results().stream().filter(BenchResult::ok).forEach(r -> spreads.add(RobustSpread.of(
                     r.samples().stream().mapToDouble(Double::doubleValue).toArray())));
-            Comparison pairwise = pairwise(history, a, plan.settings());
-            Comparison judged = RunToRunVerdicts.judge(pairwise, history.resultFiles(), a, plan.settings());
+            GateWorkflow.Outcome aaGate = gate(history, a, plan.settings());
+            Comparison pairwise = aaGate.pairwise();
+            Comparison judged = aaGate.judged();
             aa = aa.plus(judged, null);
             aaLatest = aaLatest.plus(pairwise, null);
             log.accept(line("A/A", i, judged, pairwise));
             if (plan.workload() != null) {
                 ResultFile s = measure(plan, "slow", i, true);
-                Comparison sPairwise = pairwise(history, s, plan.settings());
-                Comparison sJudged = RunToRunVerdicts.judge(sPairwise, history.resultFiles(), s, plan.settings());
+                GateWorkflow.Outcome slowGate = gate(history, s, plan.settings());
+                Comparison sPairwise = slowGate.pairwise();
+                Comparison sJudged = slowGate.judged();
                 slowed = slowed.plus(sJudged, plan.workload());
                 slowedLatest = slowedLatest.plus(sPairwise, plan.workload());
                 log.accept(line("slowed", i, sJudged, sPairwise));
@@ -175,9 +176,10 @@ public final class SelfCheck {
         return id.workload().equals(workload);
     }
 
-    private static Comparison pairwise(BaselineHistory history, ResultFile current, CompareSettings settings) {
-        return Comparisons.compare(history.latest().results(), "selfcheck history", current, "selfcheck run",
-                settings);
+    /** The gate users run ({@link GateWorkflow}), without --confirm, as a CI job with a saved history runs it. */
+    private static GateWorkflow.Outcome gate(BaselineHistory history, ResultFile current, CompareSettings settings) {
+        return GateWorkflow.run(history.latest().results(), "selfcheck history", history, current, "selfcheck run",
+                settings, null);
     }
 
     private static String line(String kind, int i, Comparison judged, Comparison pairwise) {
