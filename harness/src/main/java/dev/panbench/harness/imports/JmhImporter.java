@@ -16,7 +16,9 @@ import java.util.Map;
 /**
  * JMH's JSON result file ({@code -rf json}): an array of benchmarks, each with its mode, parameters and
  * {@code primaryMetric.rawData} (one array of iteration scores per fork; {@code rawDataHistogram} in sample mode).
- * A benchmark panbench itself ran (its {@code WorkloadBenchmark} with {@code @Param id}) comes back under its own id.
+ * A row panbench exported comes back under its own id: its {@code benchmark} is the result id
+ * ({@code cpu-simd/binary/add[size=1024,impl=simd]}; a JMH benchmark name, a Java method's, never holds a '/'), or,
+ * in files written before that, panbench's {@code WorkloadBenchmark.run} with the id in {@code params.id}.
  */
 final class JmhImporter implements Importer {
 
@@ -93,8 +95,13 @@ final class JmhImporter implements Importer {
         if (!secondary.isEmpty()) {
             extra.put("secondaryMetrics", secondary);
         }
+        ResultId id = null;
         if (PANBENCH_BENCHMARK.equals(benchmark) && params.containsKey("id")) {
-            ResultId id = parseId(f, params.get("id"), at + ".params.id");
+            id = parseId(f, params.get("id"), at + ".params.id");
+        } else if (benchmark.indexOf('/') > 0 && params.isEmpty()) {
+            id = exportedId(benchmark);
+        }
+        if (id != null) {
             String group = b.path("panbench").path("group").asText(id.workload());
             return ImportedResults.ok(id.adapter(), id.workload(), group, id.params().values(), unit, mode, forks,
                     alloc, extra);
@@ -109,6 +116,15 @@ final class JmhImporter implements Importer {
             return ResultId.parse(id);
         } catch (IllegalArgumentException e) {
             throw f.bad(field, "a panbench result id adapter/workload[k=v,...] but found \"" + id + "\"");
+        }
+    }
+
+    /** The result id a panbench export wrote as the benchmark's name, or null when the name is not one. */
+    private static ResultId exportedId(String benchmark) {
+        try {
+            return ResultId.parse(benchmark);
+        } catch (IllegalArgumentException e) {
+            return null;
         }
     }
 

@@ -21,13 +21,17 @@ import java.util.Map;
 /**
  * {@code jmh-result.json}: a run as JMH's own {@code -rf json} writes it, for the tools that read JMH results
  * (github-action-benchmark {@code tool: jmh}, Bencher's {@code java_jmh} adapter, jmh-visualizer). Each ok result is
- * one entry of panbench's benchmark ({@code WorkloadBenchmark.run} with {@code params.id}, so that
- * {@code panbench import} gives the same ids back); {@code rawData} holds the samples per fork, and score, error,
- * interval and percentiles are computed by JMH's own {@code ListStatistics} at JMH's 99.9% level.
+ * one entry whose {@code benchmark} is its result id ({@code cpu-simd/binary/add[size=1024,impl=simd]}): distinct per
+ * row, because Bencher keys rows by that name alone (with one shared name it keeps only the last row), and read back
+ * by {@code panbench import --from jmh} as the same id. The entry has no {@code params}, since the name holds them
+ * (github-action-benchmark would append them a second time). {@code rawData} holds the samples per fork, and score,
+ * error, interval and percentiles are computed by JMH's own {@code ListStatistics} at JMH's 99.9% level.
+ * With two samples or fewer that interval is undefined and JMH writes the string {@code "NaN"}, which Bencher
+ * refuses for the whole file; this export writes the samples' range {@code [min, max]} as the interval and half its
+ * width as the error instead (0 for a single sample), always finite.
  */
 public final class JmhJsonReport implements ReportFormat {
 
-    static final String BENCHMARK = "dev.panbench.harness.run.WorkloadBenchmark.run";
     private static final double[] PERCENTILES = {0, 50, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999, 100};
 
     @Override
@@ -58,7 +62,7 @@ public final class JmhJsonReport implements ReportFormat {
         EnvironmentInfo.Jvm jvm = file.environment() == null ? null : file.environment().jvm();
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("jmhVersion", Version.getPlainVersion());
-        e.put("benchmark", BENCHMARK);
+        e.put("benchmark", r.id().toString());
         e.put("mode", r.mode() == null ? "avgt" : r.mode());
         e.put("threads", 1);
         e.put("forks", forks.size());
@@ -73,7 +77,9 @@ public final class JmhJsonReport implements ReportFormat {
         e.put("measurementIterations", forks.getFirst().size());
         e.put("measurementTime", c == null ? "" : jmhTime(c.measurementTime()));
         e.put("measurementBatchSize", 1);
-        e.put("params", Map.of("id", r.id().toString()));
+        if (r.group() != null) {
+            e.put("panbench", Map.of("group", r.group()));
+        }
         e.put("primaryMetric", primary(r, forks));
         Map<String, Object> secondary = new LinkedHashMap<>();
         if (r.allocBytesPerOp() != null) {
@@ -92,9 +98,9 @@ public final class JmhJsonReport implements ReportFormat {
         forks.forEach(f -> f.forEach(s::addValue));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("score", s.getMean());
-        double error = s.getN() > 2 ? s.getMeanErrorAt(0.999) : Double.NaN;
-        m.put("scoreError", Double.isFinite(error) ? error : "NaN");
-        double[] ci = s.getN() > 2 ? s.getConfidenceIntervalAt(0.999) : new double[]{Double.NaN, Double.NaN};
+        double[] ci = s.getN() > 2 ? s.getConfidenceIntervalAt(0.999) : new double[]{s.getMin(), s.getMax()};
+        double error = s.getN() > 2 ? s.getMeanErrorAt(0.999) : (s.getMax() - s.getMin()) / 2;
+        m.put("scoreError", finite(error));
         m.put("scoreConfidence", List.of(finite(ci[0]), finite(ci[1])));
         Map<String, Object> pct = new LinkedHashMap<>();
         for (double p : PERCENTILES) {
@@ -106,9 +112,12 @@ public final class JmhJsonReport implements ReportFormat {
         return m;
     }
 
-    /** JMH writes what is not a number as the string "NaN"; so does this. */
-    private static Object finite(double v) {
-        return Double.isFinite(v) ? v : "NaN";
+    /**
+     * A sample that is not finite (an infinite score) would otherwise reach a reader as JMH's string {@code "NaN"},
+     * which Bencher refuses; 0 keeps the field a number.
+     */
+    private static double finite(double v) {
+        return Double.isFinite(v) ? v : 0;
     }
 
     /** panbench's {@code 100ms} as JMH writes it: {@code 100 ms}. */

@@ -44,6 +44,8 @@ class ExportsTest {
                 List.of(series(160, 5, 1.5), series(171, 5, 0.7))));
         rs.add(result("jvm/call/nop", "ns/op", List.of(series(0.55, 8, 0.01))));
         rs.add(result("jvm/array/sum[size=65536]", "ops/s", List.of(series(2.9e4, 6, 120))));
+        rs.add(result("cpu-simd/binary/add[size=65536,dtype=f32,impl=simd]", "ns/op", List.of(List.of(900.0, 910.0))));
+        rs.add(result("gpu-cuda/gemm/sgemm[size=64,impl=cublas]", "us/op", List.of(List.of(12.5))));
         rs.add(BenchResult.notMeasured(ResultId.parse("tvm-ffi/call/nop"), "call", "avgt", BenchResult.Status.failed,
                 "fork exited with signal 11", null));
         return new ResultFile(new RunInfo("r1", "2026-01-01T00:00:00Z", null, "panbench run", null, null), null,
@@ -70,6 +72,7 @@ class ExportsTest {
             assertEquals(a.unit(), b.unit());
             assertEquals(a.mode(), b.mode());
             assertEquals(a.allocBytesPerOp(), b.allocBytesPerOp());
+            assertEquals(a.group(), b.group());
         }
         assertEquals(2, back.results().getFirst().forks().size(), "samples per fork survive");
         assertEquals("100ms", back.config().measurementTime());
@@ -91,7 +94,7 @@ class ExportsTest {
             for (String k : List.of("threads", "forks", "measurementIterations", "warmupIterations")) {
                 assertTrue(b.get(k).isInt(), k);
             }
-            assertTrue(b.get("params").get("id").isTextual());
+            assertTrue(b.get("params") == null, "the name holds the params; github-action-benchmark would repeat them");
             JsonNode pm = b.get("primaryMetric");
             assertTrue(pm.get("score").isNumber() && pm.get("scoreError").isNumber(), pm.toString());
             assertEquals(2, pm.get("scoreConfidence").size());
@@ -105,11 +108,49 @@ class ExportsTest {
         assertEquals("1 s", root.get(0).get("warmupTime").asText(), "JMH's own spelling of times");
     }
 
+    /**
+     * Bencher's {@code java_jmh} adapter keys rows by {@code benchmark} alone (a shared name keeps only the last row)
+     * and refuses the whole file when a score field is the string "NaN", as JMH writes for two samples or fewer.
+     */
+    @Test
+    void jmhJsonNamesEveryRowByItsIdAndWritesNoNaN() throws Exception {
+        String text = new JmhJsonReport().render(run(), ReportOptions.DEFAULT).getFirst().asText();
+        JsonNode root = Json.MAPPER.readTree(text);
+        List<String> names = new ArrayList<>();
+        root.forEach(b -> names.add(b.get("benchmark").asText()));
+        assertEquals(List.of("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd]", "jvm/call/nop",
+                "jvm/array/sum[size=65536]", "cpu-simd/binary/add[size=65536,dtype=f32,impl=simd]",
+                "gpu-cuda/gemm/sgemm[size=64,impl=cublas]"), names);
+        assertTrue(!text.contains("NaN"), text);
+        JsonNode two = root.get(3).get("primaryMetric");
+        assertEquals(905.0, two.get("score").asDouble(), 1e-9);
+        assertEquals(5.0, two.get("scoreError").asDouble(), 1e-9, "half the range of two samples");
+        assertEquals(List.of(900.0, 910.0), List.of(two.get("scoreConfidence").get(0).asDouble(),
+                two.get("scoreConfidence").get(1).asDouble()));
+        JsonNode one = root.get(4).get("primaryMetric");
+        assertEquals(0.0, one.get("scoreError").asDouble());
+        assertEquals(12.5, one.get("scoreConfidence").get(1).asDouble());
+    }
+
+    /** Files written before the rows were named by their ids (one benchmark, the id in params.id) still import. */
+    @Test
+    void jmhImportStillReadsTheIdFromParams(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("old.json");
+        Files.writeString(file, """
+                [{"benchmark":"dev.panbench.harness.run.WorkloadBenchmark.run","mode":"avgt","forks":1,
+                  "params":{"id":"jvm/array/sum[size=64]"},
+                  "primaryMetric":{"score":2.0,"scoreError":"NaN","scoreConfidence":["NaN","NaN"],
+                                   "scoreUnit":"ns/op","rawData":[[2.0]]},"secondaryMetrics":{}}]
+                """);
+        ResultFile back = Imports.importFiles(List.of(file), ForeignFormat.JMH, NameMap.NONE, null, "t").results();
+        assertEquals("jvm/array/sum[size=64]", back.results().getFirst().id().toString());
+    }
+
     @Test
     void bmfBoundsAreTheMediansIntervalInNanoseconds() throws Exception {
         JsonNode root = Json.MAPPER.readTree(new BencherMetricFormat().render(run(), ReportOptions.DEFAULT)
                 .getFirst().asText());
-        assertEquals(3, root.size(), "one entry per ok result");
+        assertEquals(5, root.size(), "one entry per ok result");
         JsonNode add = root.get("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd]").get("latency");
         double median = SampleStats.of(run().results().getFirst().samples()).median();
         assertEquals(median, add.get("value").asDouble(), 1e-9);
