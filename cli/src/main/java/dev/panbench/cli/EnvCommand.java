@@ -1,9 +1,13 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.env.EnvironmentProbe;
+import dev.panbench.harness.env.check.EnvCheck;
+import dev.panbench.harness.env.check.MachineChecks;
+import dev.panbench.harness.env.check.NoiseProbe;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.JmhLock;
 import dev.panbench.reports.Numbers;
 import dev.panbench.reports.console.TextTable;
 import picocli.CommandLine.Command;
@@ -13,11 +17,21 @@ import picocli.CommandLine.Option;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** {@code panbench env}: the machine fingerprint recorded in every results file. */
+/**
+ * {@code panbench env}: the machine fingerprint recorded in every results file; with {@code --check}, whether this
+ * machine is fit to measure now.
+ */
 @Command(name = "env", description = "Show the machine, JVM and adapter environment recorded with every run.",
-        footer = {"", "Examples:", "  panbench env", "  panbench env --json"})
+        footer = {"", "With --check, checks for about two seconds whether this machine is fit to",
+                "measure now: load, CPU time taken by other processes, other benchmarks and",
+                "JMH's lock, CPU frequency governor and turbo boost (where the kernel shows",
+                "them), steal time on a VM, and a noise probe. Each check prints ok, warn or",
+                "unknown with what it read; the exit status is 0 whether the machine is fit",
+                "or not (2 only for bad usage).",
+                "", "Examples:", "  panbench env", "  panbench env --json", "  panbench env --check"})
 final class EnvCommand implements Callable<Integer> {
 
     @Mixin
@@ -29,8 +43,18 @@ final class EnvCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of text.")
     boolean json;
 
+    @Option(names = "--check", description = "Check whether this machine is fit to measure now (about 2 s).")
+    boolean check;
+
     @Override
     public Integer call() throws Exception {
+        if (check) {
+            MachineChecks.Fitness fitness = MachineChecks.full(MachineChecks.Sources.live(JmhLock.defaultFile()),
+                    () -> NoiseProbe.run(MachineChecks.PROBE_MILLIS));
+            console.out().print(json ? Json.MAPPER.writeValueAsString(Map.of("fit", fitness.fit(),
+                    "summary", fitness.summary(), "checks", fitness.checks())) + "\n" : renderCheck(fitness));
+            return ExitCodes.OK;
+        }
         EnvironmentInfo env = EnvironmentProbe.capture(Adapters.load().all());
         PrintWriter out = console.out();
         if (json) {
@@ -63,6 +87,18 @@ final class EnvCommand implements Callable<Integer> {
             }
         });
         return TextTable.render(rows, 4, false);
+    }
+
+    /** One line per check (verdict, name, what was read), the fix under each warning, then the verdict. */
+    static String renderCheck(MachineChecks.Fitness fitness) {
+        List<String[]> rows = new ArrayList<>();
+        for (EnvCheck c : fitness.checks()) {
+            rows.add(new String[]{c.verdict().name(), c.name(), c.reading()});
+            if (c.fix() != null) {
+                rows.add(new String[]{"", "", "fix: " + c.fix()});
+            }
+        }
+        return TextTable.render(rows, 3, false) + "\n" + fitness.summary() + "\n";
     }
 
     private static void detail(List<String[]> rows, String key, String value) {

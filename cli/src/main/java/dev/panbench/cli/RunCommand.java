@@ -25,7 +25,11 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  panbench run --quick",
                 "  panbench run --adapter jvm --filter 'array/' --param size=4096,65536",
-                "  panbench run --quick --shard 1/4 --out build/bench"})
+                "  panbench run --quick --shard 1/4 --out build/bench",
+                "", "Before measuring, run checks cheaply whether this machine is fit to measure",
+                "(other processes' CPU use, steal, other benchmarks, frequency governor,",
+                "turbo) and prints one warning line when it is not; the run goes on.",
+                "'panbench env --check' checks more, with a noise probe."})
 final class RunCommand implements Callable<Integer> {
 
     @Mixin
@@ -86,7 +90,7 @@ final class RunCommand implements Callable<Integer> {
         RunSession session = new RunSession(Adapters.load(), !noWait, line -> {
             err.println("panbench: " + line);
             err.flush();
-        });
+        }).checkingMachine();
         ResultFile results = session.run(request, new ConsoleProgress(err, Terminal.isInteractive()));
         Path written = session.written();
         PrintWriter outWriter = console.out();

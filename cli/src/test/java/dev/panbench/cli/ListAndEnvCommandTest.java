@@ -79,4 +79,19 @@ class ListAndEnvCommandTest {
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertTrue(r.err().startsWith("panbench: Unmatched argument"), r.err());
     }
+
+    /** Whatever this machine's state, every check prints a verdict and the last line says fit or not; exit 0. */
+    @Test
+    void envCheckPrintsEveryCheckAndAVerdictWithExit0() {
+        var r = CliRunner.run("env", "--check");
+        assertEquals(ExitCodes.OK, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        for (String check : List.of("load", "other processes", "steal", "benchmarks", "jmh lock", "cpu frequency",
+                "turbo", "noise")) {
+            assertTrue(lines.stream().anyMatch(l -> l.matches("(ok|warn|unknown) +" + check + " .*")), check + ": "
+                    + r.out());
+        }
+        assertTrue(lines.getLast().matches("this machine is (not )?fit to measure now.*"), lines.getLast());
+        assertTrue(CliRunner.run("env", "--help").out().contains("the exit status is 0 whether the machine is fit"));
+    }
 }

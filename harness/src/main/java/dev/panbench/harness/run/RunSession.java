@@ -3,6 +3,7 @@ package dev.panbench.harness.run;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.env.EnvironmentProbe;
 import dev.panbench.harness.env.GitProbe;
+import dev.panbench.harness.env.check.MachineChecks;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
@@ -29,6 +30,7 @@ public final class RunSession {
     private final Adapters adapters;
     private final boolean waitForLock;
     private final Consumer<String> notice;
+    private boolean checkMachine;
     private Path written;
 
     public RunSession(Adapters adapters) {
@@ -44,6 +46,16 @@ public final class RunSession {
         this.adapters = adapters;
         this.waitForLock = waitForLock;
         this.notice = notice;
+    }
+
+    /**
+     * Once it holds JMH's lock, each run checks cheaply whether this machine is fit to measure
+     * ({@link MachineChecks#quick}: other processes' CPU use, steal, other benchmarks, frequency governor, turbo) and
+     * says so in one notice when it is not; the run goes on either way.
+     */
+    public RunSession checkingMachine() {
+        checkMachine = true;
+        return this;
     }
 
     /** Validates the request, then expands it; bad input fails here, before anything runs or is written. */
@@ -86,6 +98,12 @@ public final class RunSession {
         EnvironmentInfo env;
         try (JmhLock ignored = JmhLock.userIgnores() ? null
                 : JmhLock.acquire(JmhLock.defaultFile(), waitForLock, notice)) {
+            if (checkMachine) {
+                String warning = MachineChecks.quick(MachineChecks.Sources.live(JmhLock.defaultFile())).warningLine();
+                if (warning != null) {
+                    notice.accept(warning);
+                }
+            }
             started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
             env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
             results = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, progress);
