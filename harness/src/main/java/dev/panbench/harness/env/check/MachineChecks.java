@@ -268,9 +268,8 @@ public final class MachineChecks {
         if (r == null || Double.isNaN(r.cv())) {
             return EnvCheck.unknown("noise", "the noise probe did not run");
         }
-        String reading = String.format(Locale.ROOT, "a fixed loop timed %d times in %.0f s varies by %.1f%%"
-                        + " (coefficient of variation; median %.0f us)", r.repetitions(), PROBE_MILLIS / 1000.0,
-                r.cv() * 100, r.medianNanos() / 1000);
+        String reading = String.format(Locale.ROOT, "%d timed batches of a fixed loop (median %.1f ms) vary by %.1f%%"
+                + " (coefficient of variation)", r.repetitions(), r.medianNanos() / 1e6, r.cv() * 100);
         return r.cv() > NOISE_CV_WARN
                 ? EnvCheck.warn("noise", reading, "find what else runs here (the checks above), or measure elsewhere")
                 : EnvCheck.ok("noise", reading);

@@ -6,34 +6,44 @@ import java.util.List;
 
 /**
  * A two-second noise probe: a fixed small loop (integer arithmetic, no memory, no allocation, about half a
- * millisecond) timed again and again after a short warm-up. On a quiet machine every repetition takes the same time;
- * another process taking the CPU, a hypervisor stealing it or a frequency change show as spread, reported as the
- * coefficient of variation (standard deviation / mean) of the repetitions' times.
+ * millisecond) run in batches of about 20 ms, each batch timed, after a short warm-up that also sizes the batch. On a
+ * quiet machine every batch takes the same time; another process taking the CPU, a hypervisor stealing it or a
+ * frequency change show as spread between batches, reported as their coefficient of variation (standard deviation /
+ * mean). Batches, not single loops, are timed because a benchmark's iterations are long too: a single 1 ms
+ * interruption in two seconds spreads single loops widely but changes no iteration's score.
  */
 public final class NoiseProbe {
 
-    /** What the probe measured: repetitions, their median time and their coefficient of variation. */
+    /** What the probe measured: batches, their median time and their coefficient of variation. */
     public record Result(int repetitions, double medianNanos, double cv) {
     }
 
     private static final int LOOP = 200_000;
+    private static final long BATCH_NANOS = 20_000_000;
     private static volatile long sink;
 
     private NoiseProbe() {
     }
 
-    /** Times the loop for {@code millis} (the first tenth is warm-up, not counted). */
+    /** Times batches of the loop for {@code millis} (the first tenth warms up and sizes the batch, not counted). */
     public static Result run(long millis) {
-        long end = System.nanoTime() + millis * 1_000_000;
-        long warmEnd = System.nanoTime() + millis * 100_000;
+        long start = System.nanoTime();
+        long end = start + millis * 1_000_000;
+        long warmEnd = start + millis * 100_000;
+        long fastest = Long.MAX_VALUE;
+        while (System.nanoTime() < warmEnd) {
+            long t0 = System.nanoTime();
+            sink = loop(sink);
+            fastest = Math.min(fastest, System.nanoTime() - t0);
+        }
+        int batch = (int) Math.max(1, BATCH_NANOS / Math.max(1, fastest));
         List<Long> times = new ArrayList<>();
         while (System.nanoTime() < end) {
             long t0 = System.nanoTime();
-            sink = loop(sink);
-            long t = System.nanoTime() - t0;
-            if (t0 >= warmEnd) {
-                times.add(t);
+            for (int i = 0; i < batch; i++) {
+                sink = loop(sink);
             }
+            times.add(System.nanoTime() - t0);
         }
         return summarise(times.stream().mapToLong(Long::longValue).toArray());
     }
