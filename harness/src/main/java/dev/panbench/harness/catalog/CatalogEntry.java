@@ -6,6 +6,7 @@ import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.WorkloadSpec;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,8 +87,20 @@ public abstract class CatalogEntry {
      * shape parameter where an adapter runs other sizes ({@code "size", List.of("256", "1024")}).
      */
     public final WorkloadSpec.Builder spec(Map<String, List<String>> values) {
+        return spec(values, List.of());
+    }
+
+    /**
+     * As {@link #spec(Map)}, without the shape parameters named in {@code leftOut}: results of such a workload take
+     * those parameters' first default values ({@link #shapeOf}), as a GPU adapter that runs f32 only and never
+     * declared {@code dtype} does.
+     */
+    public final WorkloadSpec.Builder spec(Map<String, List<String>> values, Collection<String> leftOut) {
         WorkloadSpec.Builder b = WorkloadSpec.builder(name).description(description).counts(this::counts);
         for (ParamSpec p : shape) {
+            if (leftOut.contains(p.name())) {
+                continue;
+            }
             List<String> v = values.getOrDefault(p.name(), p.defaults());
             b.param(p.name(), v.toArray(String[]::new));
         }

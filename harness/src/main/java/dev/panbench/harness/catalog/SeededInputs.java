@@ -1,5 +1,7 @@
 package dev.panbench.harness.catalog;
 
+import dev.panbench.harness.spi.Params;
+
 import java.util.SplittableRandom;
 
 /**
@@ -57,6 +59,16 @@ public final class SeededInputs {
             }
         }
         return (int) n;
+    }
+
+    /** The element count of the parameter {@code name} ({@code 65536}, {@code 1000x1000}). */
+    public static int elements(Params params, String name) {
+        return elements(name, params.get(name));
+    }
+
+    /** The dimensions of {@code N}, {@code AxB}, {@code AxBxC}..., each positive, as many as there are. */
+    public static int[] dims(String what, String shape) {
+        return dims(what, shape, shape.split("x", -1).length);
     }
 
     /** The dimensions of {@code AxBx...}, each positive. */

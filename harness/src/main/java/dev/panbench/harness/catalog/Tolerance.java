@@ -45,6 +45,19 @@ public record Tolerance(Kind kind, double relative, double absolute) {
         }
     }
 
+    /** Element-wise: throws naming the first element of {@code got} not within this tolerance of {@code ref[i]}. */
+    public void check(String what, double[] ref, float[] got) throws VerificationException {
+        check(what, Reference.elementwise(ref), got);
+    }
+
+    /** One value, {@code magnitude} its error scale: throws unless {@code got} is within this tolerance. */
+    public void check(String what, double ref, double magnitude, float got) throws VerificationException {
+        String fault = fault(ref, magnitude, got);
+        if (fault != null) {
+            throw new VerificationException(what + ": expected " + ref + " but got " + got + " (" + fault + ")");
+        }
+    }
+
     /** Why {@code got} is not close enough to {@code ref}, or null when it is. */
     public String fault(double ref, double magnitude, float got) {
         if (kind == Kind.ULPS) {

@@ -65,6 +65,27 @@ class CatalogEntriesTest {
                 }
                 yield y;
             }
+            case "reduce/sum", "reduce/max" -> {
+                float acc = e.name().endsWith("sum") ? 0 : Float.NEGATIVE_INFINITY;
+                for (float v : p.floats("x")) {
+                    acc = e.name().endsWith("sum") ? acc + v : Math.max(acc, v);
+                }
+                yield new float[]{acc};
+            }
+            case "reduce/dot" -> {
+                float acc = 0;
+                for (int i = 0; i < p.floats("a").length; i++) {
+                    acc += p.floats("a")[i] * p.floats("b")[i];
+                }
+                yield new float[]{acc};
+            }
+            case "unary/exp", "unary/tanh" -> {
+                float[] x = p.floats("x"), y = new float[x.length];
+                for (int i = 0; i < x.length; i++) {
+                    y[i] = (float) (e.name().endsWith("exp") ? Math.exp(x[i]) : Math.tanh(x[i]));
+                }
+                yield y;
+            }
             default -> throw new IllegalArgumentException(e.name());
         };
     }
@@ -73,7 +94,12 @@ class CatalogEntriesTest {
             "binary/add", new Params(Map.of("size", "1000003")),
             "gemm/sgemm", new Params(Map.of("size", "67x33x129")),
             "softmax/rows", new Params(Map.of("shape", "7x1001")),
-            "layernorm/rows", new Params(Map.of("shape", "9x777")));
+            "layernorm/rows", new Params(Map.of("shape", "9x777")),
+            "reduce/sum", new Params(Map.of("size", "1000003")),
+            "reduce/max", new Params(Map.of("size", "1000003")),
+            "reduce/dot", new Params(Map.of("size", "1000003")),
+            "unary/exp", new Params(Map.of("size", "1000003")),
+            "unary/tanh", new Params(Map.of("size", "1000003")));
 
     @Test
     void everyEntryAcceptsAPlainFloatComputationAtOddShapes() throws VerificationException {
@@ -82,6 +108,63 @@ class CatalogEntriesTest {
             Problem p = e.problem(ODD.get(e.name()));
             p.check("naive", naive(e, p));
         }
+    }
+
+    @Test
+    void scalarResultsAreOneElementOutputsCheckedAgainstTheSumOfAbsoluteTerms() throws VerificationException {
+        Problem sum = Catalog.REDUCE_SUM.problem(new Params(Map.of("size", "4097")));
+        assertArrayEquals(new int[]{1}, sum.outputDims());
+        float got = naive(Catalog.REDUCE_SUM, sum)[0];
+        sum.check("naive", new float[]{got});
+        assertThrows(VerificationException.class, () -> sum.check("naive", new float[]{got + 1f}));
+        Problem max = Catalog.REDUCE_MAX.problem(new Params(Map.of("size", "4097")));
+        float m = naive(Catalog.REDUCE_MAX, max)[0];
+        max.check("naive", new float[]{m});
+        VerificationException e = assertThrows(VerificationException.class,
+                () -> max.check("simd", new float[]{Math.nextDown(m)}));
+        assertTrue(e.getMessage().startsWith("simd reduce/max[size=4097,dtype=f32] [0]: expected"), e.getMessage());
+    }
+
+    @Test
+    void unaryEntriesAllowAFewUlpAndNoMore() throws VerificationException {
+        Problem p = Catalog.UNARY_EXP.problem(new Params(Map.of("size", "9")));
+        float[] y = naive(Catalog.UNARY_EXP, p);
+        y[4] = Math.nextUp(Math.nextUp(y[4]));
+        p.check("simd", y);
+        y[4] = Math.nextUp(Math.nextUp(Math.nextUp(Math.nextUp(Math.nextUp(y[4])))));
+        assertThrows(VerificationException.class, () -> p.check("simd", y));
+    }
+
+    @Test
+    void arrayAndSingleValueChecksNameWhatIsWrong() throws VerificationException {
+        Tolerance.ulps(0).check("add", new double[]{1.0, 2.0}, new float[]{1f, 2f});
+        VerificationException e = assertThrows(VerificationException.class,
+                () -> Tolerance.ulps(0).check("add", new double[]{1.0, 2.0}, new float[]{1f, Math.nextUp(2f)}));
+        assertTrue(e.getMessage().startsWith("add [1]: expected 2.0 but got"), e.getMessage());
+        Tolerance sums = Tolerance.scaled(Tolerance.sumTolerance(16), 1e-30);
+        sums.check("y[3]", 1.0, 10.0, 1.000001f);
+        e = assertThrows(VerificationException.class, () -> sums.check("y[3]", 1.0, 10.0, 1.01f));
+        assertTrue(e.getMessage().startsWith("y[3]: expected 1.0 but got 1.01 (tolerance"), e.getMessage());
+    }
+
+    @Test
+    void shapesOfAnyRankAreParsedWithTheParameterNamedInErrors() {
+        assertArrayEquals(new int[]{1000}, SeededInputs.dims("size", "1000"));
+        assertArrayEquals(new int[]{3, 5, 7}, SeededInputs.dims("shape", "3x5x7"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SeededInputs.dims("shape", "3x0"));
+        assertTrue(e.getMessage().startsWith("shape=0: expected a positive integer"), e.getMessage());
+        assertEquals(35, SeededInputs.elements(new Params(Map.of("shape", "5x7")), "shape"));
+    }
+
+    @Test
+    void anAdapterMayLeaveADtypeItNeverVariesOutOfItsIds() {
+        WorkloadSpec spec = Catalog.SOFTMAX_ROWS.spec(Map.of("shape", List.of("1024x1024")), List.of("dtype"))
+                .param("device", "0").factory(() -> null).build();
+        assertEquals(List.of("shape", "device"), spec.params().stream().map(s -> s.name()).toList());
+        Params p = new Params(Map.of("shape", "1024x1024", "device", "0"));
+        assertEquals("softmax/rows[shape=1024x1024,dtype=f32]", Catalog.SOFTMAX_ROWS.role(p, "opencl", null).rowKey());
+        assertEquals(Catalog.SOFTMAX_ROWS.problem(p).title(), "softmax/rows[shape=1024x1024,dtype=f32]");
     }
 
     @Test

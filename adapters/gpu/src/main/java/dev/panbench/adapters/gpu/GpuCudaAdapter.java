@@ -98,7 +98,7 @@ public final class GpuCudaAdapter implements Adapter {
 
     @Override
     public List<WorkloadSpec> workloads() {
-        return GpuWorkloads.all(CudaDevice::open, GpuDefaults.CUDA, p -> {
+        return GpuWorkloads.all("cuda", CudaDevice::open, GpuDefaults.CUDA, p -> {
             String reason = CudaLoader.missingReason(Library.CUBLAS);
             return reason == null ? Availability.ok() : Availability.unavailable(reason);
         });

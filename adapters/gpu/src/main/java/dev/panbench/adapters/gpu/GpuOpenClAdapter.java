@@ -88,7 +88,7 @@ public final class GpuOpenClAdapter implements Adapter {
 
     @Override
     public List<WorkloadSpec> workloads() {
-        return GpuWorkloads.all(ClDevice::open, GpuDefaults.OPENCL,
+        return GpuWorkloads.all("opencl", ClDevice::open, GpuDefaults.OPENCL,
                 p -> Availability.unavailable("impl=cublas is CUDA only; run it with --adapter gpu-cuda"));
     }
 }

@@ -1,5 +1,7 @@
 package dev.panbench.adapters.cpusimd.workloads;
 
+import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 
 /**
@@ -24,6 +26,16 @@ record Case(Kernel kernel, Verifier verifier, Runnable onClose, FrameworkCall fr
     /** This case with its framework twin (null leaves it a Java case). */
     Case with(FrameworkCall call) {
         return new Case(kernel, verifier, onClose, call);
+    }
+
+    /** Checks {@code out}, where the kernel leaves its answer, against the catalog problem's reference. */
+    static Verifier checks(Problem problem, Params p, float[] out) {
+        return r -> problem.check(p.get("impl"), out);
+    }
+
+    /** Checks the returned scalar (a sum, a maximum) as the catalog problem's one-element output. */
+    static Verifier checksReturned(Problem problem, Params p) {
+        return r -> problem.check(p.get("impl"), new float[]{(float) r});
     }
 
     @FunctionalInterface

@@ -4,6 +4,11 @@ import dev.panbench.adapters.cpusimd.blas.OpenBlas;
 import dev.panbench.adapters.cpusimd.kernels.Binary;
 import dev.panbench.adapters.cpusimd.kernels.Parallel;
 import dev.panbench.adapters.cpusimd.kernels.Unary;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.catalog.SeededInputs;
+import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.WorkloadSpec;
@@ -13,7 +18,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** {@code binary/*}, {@code blas/axpy} and {@code unary/*}: one element in, one element out. */
+/**
+ * {@code binary/*}, {@code blas/axpy} and {@code unary/*}: one element in, one element out. {@code binary/add},
+ * {@code unary/exp} and {@code unary/tanh} are catalog entries (inputs, reference and tolerance from the catalog);
+ * the others are this adapter's own rows.
+ */
 final class ElementwiseWorkloads {
 
     private ElementwiseWorkloads() {
@@ -22,14 +31,14 @@ final class ElementwiseWorkloads {
     static List<WorkloadSpec> specs() {
         List<WorkloadSpec> specs = new ArrayList<>();
         for (Binary.Op op : Binary.Op.values()) {
-            String[] sizes = op == Binary.Op.ADD ? new String[]{"1024", "65536", "1048576", "16777216"}
-                    : new String[]{"65536", "16777216"};
             String name = op.name().toLowerCase(Locale.ROOT);
-            specs.add(WorkloadSpec.builder("binary/" + name)
+            CatalogEntry entry = catalogEntry(op);
+            WorkloadSpec.Builder b = entry != null ? entry.spec().role(Impl.role(entry))
+                    : WorkloadSpec.builder("binary/" + name)
                     .description("c = a " + name + " b, element-wise")
-                    .param("size", sizes).param("dtype", "f32").param("impl", "scalar", "simd", "numpy", "torch")
-                    .param("threads", "1")
-                    .counts(p -> new OpCounts(Inputs.size(p), 12 * Inputs.size(p), Inputs.size(p)))
+                    .param("size", "65536", "16777216").param("dtype", "f32")
+                    .counts(p -> new OpCounts(size(p), 12 * size(p), size(p))).role(Impl::ownRole);
+            specs.add(b.param("impl", "scalar", "simd", "numpy", "torch").param("threads", "1")
                     .availability(ElementwiseWorkloads::singleThreadFrameworks)
                     .factory(() -> new KernelWorkload(p -> binary(op, p))).build());
         }
@@ -37,20 +46,39 @@ final class ElementwiseWorkloads {
                 .description("y += alpha x (cblas_saxpy for impl=openblas)")
                 .param("size", "65536", "16777216").param("dtype", "f32").param("impl", "scalar", "simd", "openblas")
                 .param("threads", "1")
-                .counts(p -> new OpCounts(Inputs.size(p), 12 * Inputs.size(p), 2 * Inputs.size(p)))
+                .counts(p -> new OpCounts(size(p), 12 * size(p), 2 * size(p)))
                 .availability(Impl::availability)
                 .factory(() -> new KernelWorkload(ElementwiseWorkloads::axpy)).build());
         for (Unary.Op op : Unary.Op.values()) {
             String name = op.name().toLowerCase(Locale.ROOT);
-            specs.add(WorkloadSpec.builder("unary/" + name)
+            CatalogEntry entry = catalogEntry(op);
+            WorkloadSpec.Builder b = entry != null ? entry.spec().role(Impl.role(entry))
+                    : WorkloadSpec.builder("unary/" + name)
                     .description(name + "(x), element-wise; one function evaluation counts as one op")
                     .param("size", "65536", "1048576").param("dtype", "f32")
-                    .param("impl", "scalar", "simd", "numpy", "torch")
-                    .counts(p -> new OpCounts(Inputs.size(p), 8 * Inputs.size(p), Inputs.size(p)))
+                    .counts(p -> new OpCounts(size(p), 8 * size(p), size(p))).role(Impl::ownRole);
+            specs.add(b.param("impl", "scalar", "simd", "numpy", "torch")
                     .availability(Impl::availability)
                     .factory(() -> new KernelWorkload(p -> unary(op, p))).build());
         }
         return specs;
+    }
+
+    /** The catalog entry an op implements, or null for this adapter's own rows. */
+    private static CatalogEntry catalogEntry(Binary.Op op) {
+        return op == Binary.Op.ADD ? Catalog.BINARY_ADD : null;
+    }
+
+    private static CatalogEntry catalogEntry(Unary.Op op) {
+        return switch (op) {
+            case EXP -> Catalog.UNARY_EXP;
+            case TANH -> Catalog.UNARY_TANH;
+            default -> null;
+        };
+    }
+
+    private static long size(Params p) {
+        return SeededInputs.elements(p, "size");
     }
 
     /** numpy's element-wise ufuncs use one thread; a framework row with more would not be the same experiment. */
@@ -63,10 +91,12 @@ final class ElementwiseWorkloads {
     }
 
     private static Case binary(Binary.Op op, Params p) {
-        int n = Inputs.elements(p.get("size"));
+        CatalogEntry entry = catalogEntry(op);
+        Problem problem = entry == null ? null : entry.problem(p);
+        int n = SeededInputs.elements(p, "size");
         int threads = Parallel.parseThreads(p.get("threads"));
-        float[] a = Inputs.uniform(n, 1, -100f, 100f);
-        float[] b = Inputs.uniform(n, 2, 0.5f, 100f);
+        float[] a = problem != null ? problem.floats("a") : SeededInputs.uniform(n, 1, -100f, 100f);
+        float[] b = problem != null ? problem.floats("b") : SeededInputs.uniform(n, 2, 0.5f, 100f);
         float[] c = new float[n];
         Impl impl = Impl.of(p);
         FrameworkCall fw = impl.framework()
@@ -89,22 +119,25 @@ final class ElementwiseWorkloads {
             case OPENBLAS -> throw new IllegalArgumentException("binary ops have no OpenBLAS routine");
             case NUMPY, TORCH -> fw.into(c);
         };
+        if (problem != null) {
+            return new Case(k, Case.checks(problem, p, c)).with(fw);
+        }
         return new Case(k, r -> {
             double[] ref = new double[n];
             for (int i = 0; i < n; i++) {
                 ref[i] = op.reference(a[i], b[i]);
             }
             // IEEE add, sub, mul and div are correctly rounded: the float result must be the rounded reference
-            Check.ulps(p.get("impl") + " " + op, ref, c, n, 0);
+            Tolerance.ulps(0).check(p.get("impl") + " " + op, ref, c);
         }).with(fw);
     }
 
     private static Case axpy(Params p) {
-        int n = Inputs.elements(p.get("size"));
+        int n = SeededInputs.elements(p, "size");
         int threads = Parallel.parseThreads(p.get("threads"));
         float alpha = 0.75f;
-        float[] x = Inputs.uniform(n, 3, -1f, 1f);
-        float[] y0 = Inputs.uniform(n, 4, -1f, 1f);
+        float[] x = SeededInputs.uniform(n, 3, -1f, 1f);
+        float[] y0 = SeededInputs.uniform(n, 4, -1f, 1f);
         float[] y = y0.clone();
         Case.Kernel k = switch (Impl.of(p)) {
             case SCALAR -> () -> {
@@ -133,18 +166,19 @@ final class ElementwiseWorkloads {
                 ref[i] = y0[i] + (double) alpha * x[i];
             }
             // one or two roundings (fused or not) of values of the same magnitude: 2 ulp of the result plus 2^-24
-            Check.relative(p.get("impl") + " axpy", ref, y, n, 4 * Check.EPS, 4 * Check.EPS);
+            Tolerance.scaled(4 * Tolerance.EPS, 4 * Tolerance.EPS).check(p.get("impl") + " axpy", ref, y);
         });
     }
 
     private static Case unary(Unary.Op op, Params p) {
-        int n = Inputs.elements(p.get("size"));
-        float[] in = switch (op) {
-            case RELU -> Inputs.uniform(n, 5, -1f, 1f);
-            case SIGMOID -> Inputs.uniform(n, 5, -20f, 20f);
-            case TANH -> Inputs.uniform(n, 5, -10f, 10f);
-            case EXP -> Inputs.uniform(n, 5, -80f, 80f);
-            case LOG, SQRT -> Inputs.uniform(n, 5, 1e-6f, 1e4f);
+        CatalogEntry entry = catalogEntry(op);
+        Problem problem = entry == null ? null : entry.problem(p);
+        int n = SeededInputs.elements(p, "size");
+        float[] in = problem != null ? problem.floats("x") : switch (op) {
+            case RELU -> SeededInputs.uniform(n, 5, -1f, 1f);
+            case SIGMOID -> SeededInputs.uniform(n, 5, -20f, 20f);
+            case LOG, SQRT -> SeededInputs.uniform(n, 5, 1e-6f, 1e4f);
+            case TANH, EXP -> throw new IllegalStateException(op + " is a catalog entry");
         };
         float[] out = new float[n];
         Impl impl = Impl.of(p);
@@ -157,12 +191,15 @@ final class ElementwiseWorkloads {
             Unary.scalar(op, in, out, 0, n);
             return 0;
         };
+        if (problem != null) {
+            return new Case(k, Case.checks(problem, p, out)).with(fw);
+        }
         return new Case(k, r -> {
             double[] ref = new double[n];
             for (int i = 0; i < n; i++) {
                 ref[i] = op.reference(in[i]);
             }
-            Check.ulps(p.get("impl") + " " + op, ref, out, n, op.ulpTolerance());
+            Tolerance.ulps(op.ulpTolerance()).check(p.get("impl") + " " + op, ref, out);
         }).with(fw);
     }
 }

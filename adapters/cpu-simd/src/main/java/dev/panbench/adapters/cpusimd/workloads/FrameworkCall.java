@@ -3,6 +3,7 @@ package dev.panbench.adapters.cpusimd.workloads;
 import dev.panbench.adapters.cpusimd.CpuFeatures;
 import dev.panbench.adapters.cpusimd.blas.CoreTypes;
 import dev.panbench.adapters.cpusimd.blas.OpenBlas;
+import dev.panbench.harness.catalog.Problem;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.ExternallyTimed;
@@ -54,6 +55,16 @@ final class FrameworkCall {
         }
         boolean blas = op.startsWith("gemm.") || op.equals("reduce.dot");
         return new FrameworkCall(new PythonDriver.Request(FrameworkCall.class, MODULE, op, a, in, env), blas);
+    }
+
+    /** The twin of a catalog row: every float input of {@code problem}, under its operand name. */
+    static FrameworkCall of(Params p, String op, Map<String, Object> args, Problem problem) {
+        Object[] inputs = new Object[2 * problem.inputs().size()];
+        for (int i = 0; i < problem.inputs().size(); i++) {
+            inputs[2 * i] = problem.inputs().get(i).name();
+            inputs[2 * i + 1] = problem.inputs().get(i).floats();
+        }
+        return of(p, op, args, inputs);
     }
 
     /** Copies the answer into {@code out}, where the family's verifier looks. */

@@ -4,37 +4,32 @@ import dev.panbench.adapters.cpusimd.blas.OpenBlas;
 import dev.panbench.adapters.cpusimd.kernels.Conv2d;
 import dev.panbench.adapters.cpusimd.kernels.Gemm;
 import dev.panbench.adapters.cpusimd.kernels.Parallel;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.catalog.SeededInputs;
+import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
-import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@code gemm/sgemm} (naive loops, blocked SIMD, cblas_sgemm) and {@code conv2d/direct} and {@code conv2d/im2col}
- * (im2col then the GEMM of the chosen impl).
+ * {@code gemm/sgemm} (naive loops, blocked SIMD, cblas_sgemm; the catalog entry's inputs, sampled-row reference and
+ * tolerance) and {@code conv2d/direct} and {@code conv2d/im2col} (im2col then the GEMM of the chosen impl).
  */
 final class GemmWorkloads {
-
-    /** Rows of C checked against float64 when C is large (every row below this many). */
-    private static final int SAMPLED_ROWS = 48;
 
     private GemmWorkloads() {
     }
 
     static List<WorkloadSpec> specs() {
         return List.of(
-                WorkloadSpec.builder("gemm/sgemm")
+                Catalog.SGEMM.spec()
                         .description("C = A B, square or MxNxK; naive loops, blocked SIMD, or cblas_sgemm")
-                        .param("size", "64", "128", "256", "512", "1024").param("dtype", "f32")
                         .param("impl", "scalar", "simd", "openblas", "numpy", "torch").param("threads", "1")
-                        .counts(p -> {
-                            int[] s = gemmShape(p.get("size"));
-                            long m = s[0], n = s[1], k = s[2];
-                            return new OpCounts(m * n, 4 * (m * k + k * n + m * n), 2 * m * n * k);
-                        })
+                        .role(Impl.role(Catalog.SGEMM))
                         .availability(p -> p.get("impl").equals("scalar") && !p.get("threads").equals("1")
                                 ? dev.panbench.harness.spi.Availability.unavailable(
                                         "the naive GEMM is single-threaded; use threads=1")
@@ -53,12 +48,6 @@ final class GemmWorkloads {
                         .counts(GemmWorkloads::convCounts)
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(p -> conv(p, true))).build());
-    }
-
-    /** {@code N} (square) or {@code MxNxK}. */
-    static int[] gemmShape(String size) {
-        int[] d = Inputs.dims(size);
-        return d.length == 1 ? new int[]{d[0], d[0], d[0]} : d;
     }
 
     /** A multiply {@code C[m x n] = A[m x k] B[k x n]} of the chosen impl; allocation-free after this call. */
@@ -90,15 +79,17 @@ final class GemmWorkloads {
     }
 
     private static Case gemm(Params p) {
-        int[] s = gemmShape(p.get("size"));
-        int m = s[0], n = s[1], k = s[2];
+        Problem problem = Catalog.SGEMM.problem(p);
+        int m = problem.input("a").dims()[0];
+        int k = problem.input("a").dims()[1];
+        int n = problem.input("b").dims()[1];
         int threads = Parallel.parseThreads(p.get("threads"));
-        float[] a = Inputs.uniform(m * k, 14, -1f, 1f);
-        float[] b = Inputs.uniform(k * n, 15, -1f, 1f);
+        float[] a = problem.floats("a");
+        float[] b = problem.floats("b");
         float[] c = new float[m * n];
-        Case.Verifier check = r -> checkGemm(p.get("impl") + " sgemm " + m + "x" + n + "x" + k, a, b, c, m, n, k);
+        Case.Verifier check = Case.checks(problem, p, c);
         if (Impl.of(p).framework()) {
-            FrameworkCall fw = FrameworkCall.of(p, "gemm.sgemm", Map.of("m", m, "n", n, "k", k), "a", a, "b", b);
+            FrameworkCall fw = FrameworkCall.of(p, "gemm.sgemm", Map.of("m", m, "n", n, "k", k), problem);
             return new Case(fw.into(c), check).with(fw);
         }
         Multiply mul = multiply(Impl.of(p), m, n, k, threads, a, b, c);
@@ -108,32 +99,11 @@ final class GemmWorkloads {
         }, check);
     }
 
-    /** Every row of C for small products, {@value #SAMPLED_ROWS} evenly spread rows (first and last included) otherwise. */
-    static void checkGemm(String what, float[] a, float[] b, float[] c, int m, int n, int k)
-            throws VerificationException {
-        double[] row = new double[n];
-        double[] abs = new double[n];
-        double tol = Check.sumTolerance(k);
-        int step = m <= SAMPLED_ROWS ? 1 : (m - 1) / (SAMPLED_ROWS - 1);
-        for (int i = 0; i < m; i += step) {
-            checkRow(what, a, b, c, n, k, i, row, abs, tol);
-        }
-        checkRow(what, a, b, c, n, k, m - 1, row, abs, tol);
-    }
-
-    private static void checkRow(String what, float[] a, float[] b, float[] c, int n, int k, int i, double[] row,
-                                 double[] abs, double tol) throws VerificationException {
-        Gemm.referenceRow(a, b, n, k, i, row, abs);
-        for (int j = 0; j < n; j++) {
-            Check.scaled(what + " C[" + i + "," + j + "]", row[j], c[i * n + j], abs[j], tol);
-        }
-    }
-
     /** {@code CxHxW-K}. */
     static int[] convShape(String shape) {
         String[] parts = shape.split("-");
-        int[] chw = Inputs.dims(parts[0]);
-        return new int[]{chw[0], chw[1], chw[2], Integer.parseInt(parts[1])};
+        int[] chw = SeededInputs.dims("shape", parts[0], 3);
+        return new int[]{chw[0], chw[1], chw[2], SeededInputs.elements("shape", parts[parts.length - 1])};
     }
 
     private static OpCounts convCounts(Params p) {
@@ -145,8 +115,8 @@ final class GemmWorkloads {
     private static Case conv(Params p, boolean im2col) {
         int[] s = convShape(p.get("shape"));
         int c = s[0], h = s[1], w = s[2], k = s[3];
-        float[] in = Inputs.uniform(c * h * w, 16, -1f, 1f);
-        float[] wt = Inputs.uniform(k * c * 9, 17, -1f, 1f);
+        float[] in = SeededInputs.uniform(c * h * w, 16, -1f, 1f);
+        float[] wt = SeededInputs.uniform(k * c * 9, 17, -1f, 1f);
         float[] out = new float[k * h * w];
         Case.Kernel kernel;
         if (im2col) {
@@ -169,14 +139,14 @@ final class GemmWorkloads {
             };
         }
         String what = p.get("impl") + (im2col ? " im2col" : " direct") + " conv2d " + p.get("shape");
-        double tol = Check.sumTolerance(9L * c);
+        Tolerance tol = Tolerance.scaled(Tolerance.sumTolerance(9L * c), 1e-30);
         return new Case(kernel, r -> {
             for (int ko = 0; ko < k; ko++) {
                 for (int oh = 0; oh < h; oh++) {
                     for (int ow = 0; ow < w; ow++) {
                         double[] ref = Conv2d.reference(in, wt, c, h, w, k, ko, oh, ow);
-                        Check.scaled(what + " out[" + ko + "," + oh + "," + ow + "]", ref[0],
-                                out[(ko * h + oh) * w + ow], ref[1], tol);
+                        tol.check(what + " out[" + ko + "," + oh + "," + ow + "]", ref[0], ref[1],
+                                out[(ko * h + oh) * w + ow]);
                     }
                 }
             }

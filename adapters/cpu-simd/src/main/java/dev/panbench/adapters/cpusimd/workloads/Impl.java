@@ -1,11 +1,14 @@
 package dev.panbench.adapters.cpusimd.workloads;
 
 import dev.panbench.adapters.cpusimd.blas.OpenBlas;
+import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Role;
 
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * The {@code impl} parameter: plain loops, the Vector API, OpenBLAS, or a Python framework ({@code numpy},
@@ -26,6 +29,25 @@ enum Impl {
     /** The Python module the framework is imported as. */
     String module() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The backend label of the impl's column in cross-backend tables: the parameter value. */
+    String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** A catalog row's role: the entry at this shape, the impl as its backend, numpy or torch as its framework. */
+    static Function<Params, Role> role(CatalogEntry entry) {
+        return p -> {
+            Impl impl = of(p);
+            return entry.role(p, impl.label(), impl.framework() ? impl.module() : null);
+        };
+    }
+
+    /** A row of this adapter's own: numpy and torch rows are framework rows, the Java and OpenBLAS rows have none. */
+    static Role ownRole(Params p) {
+        Impl impl = of(p);
+        return impl.framework() ? Role.framework(impl.module()) : null;
     }
 
     /**

@@ -2,6 +2,9 @@ package dev.panbench.adapters.cpusimd.workloads;
 
 import dev.panbench.adapters.cpusimd.kernels.Pool;
 import dev.panbench.adapters.cpusimd.kernels.TensorOps;
+import dev.panbench.harness.catalog.Reference;
+import dev.panbench.harness.catalog.SeededInputs;
+import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
@@ -31,19 +34,19 @@ final class LayoutWorkloads {
                 .description(op + " pooling 2x2 stride 2 over CxHxW")
                 .param("shape", "64x112x112").param("dtype", "f32").param("impl", "scalar", "simd")
                 .counts(p -> {
-                    long n = Inputs.elements(p.get("shape"));
+                    long n = SeededInputs.elements(p, "shape");
                     return new OpCounts(n / 4, 4 * (n + n / 4), n);
                 })
                 .factory(() -> new KernelWorkload(p -> pool(op, p))).build();
     }
 
     private static Case pool(String op, Params p) {
-        int[] d = Inputs.dims(p.get("shape"));
+        int[] d = SeededInputs.dims("shape", p.get("shape"), 3);
         int c = d[0], h = d[1], w = d[2];
         if (h % 2 != 0 || w % 2 != 0) {
             throw new IllegalArgumentException("pool 2x2 needs even H and W: " + p.get("shape"));
         }
-        float[] in = Inputs.uniform(c * h * w, 18, -5f, 5f);
+        float[] in = SeededInputs.uniform(c * h * w, 18, -5f, 5f);
         float[] out = new float[c * h * w / 4];
         boolean simd = Impl.of(p) == Impl.SIMD;
         boolean max = op.equals("max");
@@ -68,14 +71,13 @@ final class LayoutWorkloads {
         return new Case(k, r -> {
             double[] ref = poolReference(in, c, h, w, max);
             if (max) {
-                Check.ulps(p.get("impl") + " max pool", ref, out, out.length, 0);
+                Tolerance.ulps(0).check(p.get("impl") + " max pool", ref, out);
                 return;
             }
             // three float additions, each rounding by at most 2^-24 of the running magnitude, bounded by sum |x| / 4
             double[] scale = poolReference(absolute(in), c, h, w, false);
-            for (int i = 0; i < out.length; i++) {
-                Check.scaled(p.get("impl") + " avg pool [" + i + "]", ref[i], out[i], scale[i], 4 * Check.EPS);
-            }
+            Tolerance.scaled(4 * Tolerance.EPS, 1e-30).check(p.get("impl") + " avg pool",
+                    new Reference(null, ref, scale), out);
         });
     }
 
@@ -110,13 +112,15 @@ final class LayoutWorkloads {
     private static WorkloadSpec tensor(String op, String description, int bytesPerElement, String... impls) {
         return WorkloadSpec.builder("tensor/" + op).description(description)
                 .param("size", "1000x1000").param("dtype", "f32").param("impl", impls)
-                .counts(p -> new OpCounts(Inputs.size(p), (long) bytesPerElement * Inputs.size(p), 0))
+                .counts(p -> new OpCounts(SeededInputs.elements(p, "size"),
+                        (long) bytesPerElement * SeededInputs.elements(p, "size"), 0))
+                .role(Impl::ownRole)
                 .availability(Impl::availability)
                 .factory(() -> new KernelWorkload(p -> tensor(op, p))).build();
     }
 
     private static Case tensor(String op, Params p) {
-        int[] d = Inputs.dims(p.get("size"));
+        int[] d = SeededInputs.dims("size", p.get("size"));
         int rows = d.length == 1 ? 1 : d[0];
         int cols = d.length == 1 ? d[0] : d[1];
         int n = rows * cols;
@@ -134,9 +138,10 @@ final class LayoutWorkloads {
                     TensorOps.fillScalar(out, value);
                     return 0;
                 }, r -> {
-                    float[] ref = new float[n];
-                    java.util.Arrays.fill(ref, value);
-                    Check.exact(what, ref, out, n);
+                    for (int i = 0; i < n; i++) {
+                        // Float.equals compares bits: -0 is not 0
+                        VerificationException.checkEquals(what + " [" + i + "]", value, out[i]);
+                    }
                 });
             }
             case "random" -> new Case(simd ? () -> {
@@ -147,7 +152,7 @@ final class LayoutWorkloads {
                 return 0;
             }, r -> checkRandom(what, out));
             case "transpose" -> {
-                float[] in = Inputs.uniform(n, 19, -1f, 1f);
+                float[] in = SeededInputs.uniform(n, 19, -1f, 1f);
                 int[] offsets = TensorOps.columnOffsets(cols);
                 FrameworkCall fw = Impl.of(p).framework()
                         ? FrameworkCall.of(p, "tensor.transpose", Map.of("rows", rows, "cols", cols), "x", in) : null;
@@ -168,7 +173,7 @@ final class LayoutWorkloads {
             }
             case "reshape-copy" -> {
                 int pitch = cols + 16;
-                float[] in = Inputs.uniform(rows * pitch, 20, -1f, 1f);
+                float[] in = SeededInputs.uniform(rows * pitch, 20, -1f, 1f);
                 yield new Case(simd ? () -> {
                     TensorOps.reshapeCopySimd(in, pitch, out, rows, cols);
                     return 0;

@@ -4,8 +4,10 @@ import dev.panbench.adapters.cpusimd.CpuFeatures;
 import dev.panbench.adapters.cpusimd.kernels.Parallel;
 import dev.panbench.adapters.cpusimd.machine.PeakFlops;
 import dev.panbench.adapters.cpusimd.machine.Stream;
+import dev.panbench.harness.catalog.SeededInputs;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.WorkloadSpec;
 
@@ -14,7 +16,8 @@ import java.util.Locale;
 
 /**
  * {@code machine/stream} and {@code machine/peak-flops}: the bandwidth and FLOP ceilings every other row of this
- * adapter can be read against, measured in the same run.
+ * adapter can be read against, measured in the same run; {@code kernel=triad} and the FMA chains declare themselves
+ * the bandwidth and FLOP ceilings ({@link Role#ceiling}).
  */
 final class MachineWorkloads {
 
@@ -40,12 +43,14 @@ final class MachineWorkloads {
                             };
                             return new OpCounts(n, k.bytesPerElement() * n, flops);
                         })
+                        .role(p -> kernel(p) == Stream.Kernel.TRIAD ? Role.ceiling(Role.BANDWIDTH) : null)
                         .factory(() -> new KernelWorkload(MachineWorkloads::stream)).build(),
                 WorkloadSpec.builder("machine/peak-flops")
                         .description(PeakFlops.CHAINS + " independent FMA chains on the preferred float species")
                         .param("dtype", "f32").param("threads", "1")
                         .counts(p -> new OpCounts(0, 0,
                                 PeakFlops.flops(PEAK_STEPS, Parallel.parseThreads(p.get("threads")))))
+                        .role(p -> Role.ceiling(Role.FLOPS))
                         .factory(() -> new KernelWorkload(MachineWorkloads::peak)).build());
     }
 
@@ -59,7 +64,7 @@ final class MachineWorkloads {
      */
     static int streamElements(String size) {
         if (!size.equals("auto")) {
-            return Inputs.elements(size);
+            return SeededInputs.elements("size", size);
         }
         long llc = CpuFeatures.lastLevelCacheBytes();
         long floats = Math.max(64L << 20, 2 * llc / 4);

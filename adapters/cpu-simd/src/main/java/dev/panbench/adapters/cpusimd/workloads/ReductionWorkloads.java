@@ -5,15 +5,23 @@ import dev.panbench.adapters.cpusimd.kernels.LayerNorm;
 import dev.panbench.adapters.cpusimd.kernels.Parallel;
 import dev.panbench.adapters.cpusimd.kernels.Reductions;
 import dev.panbench.adapters.cpusimd.kernels.Softmax;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.catalog.Reference;
+import dev.panbench.harness.catalog.SeededInputs;
+import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
-import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.List;
 import java.util.Map;
 
-/** {@code reduce/sum|max|mean|dot} and the row-wise reductions {@code softmax/rows} and {@code layernorm/rows}. */
+/**
+ * {@code reduce/sum|max|mean|dot} and the row-wise reductions {@code softmax/rows} and {@code layernorm/rows}; all
+ * but {@code reduce/mean} are catalog entries, whose inputs, reference and tolerance come from the catalog.
+ */
 final class ReductionWorkloads {
 
     private ReductionWorkloads() {
@@ -21,93 +29,83 @@ final class ReductionWorkloads {
 
     static List<WorkloadSpec> specs() {
         return List.of(
-                reduction("sum", "sum of x"),
-                reduction("max", "max of x (NaN-propagating)"),
-                reduction("mean", "mean of x"),
-                WorkloadSpec.builder("reduce/dot")
-                        .description("sum of x[i] y[i] (cblas_sdot for impl=openblas)")
+                catalogRow(Catalog.REDUCE_SUM).param("impl", "scalar", "simd", "numpy", "torch")
+                        .availability(Impl::availability)
+                        .factory(() -> new KernelWorkload(p -> reduction("sum", p))).build(),
+                catalogRow(Catalog.REDUCE_MAX).param("impl", "scalar", "simd", "numpy", "torch")
+                        .availability(Impl::availability)
+                        .factory(() -> new KernelWorkload(p -> reduction("max", p))).build(),
+                WorkloadSpec.builder("reduce/mean").description("mean of x")
                         .param("size", "65536", "16777216").param("dtype", "f32")
+                        .param("impl", "scalar", "simd", "numpy", "torch")
+                        .counts(p -> new OpCounts(size(p), 4 * size(p), size(p)))
+                        .role(Impl::ownRole)
+                        .availability(Impl::availability)
+                        .factory(() -> new KernelWorkload(ReductionWorkloads::mean)).build(),
+                catalogRow(Catalog.REDUCE_DOT)
+                        .description("sum of x[i] y[i] (cblas_sdot for impl=openblas)")
                         .param("impl", "scalar", "simd", "openblas", "numpy", "torch").param("threads", "1")
-                        .counts(p -> new OpCounts(Inputs.size(p), 8 * Inputs.size(p), 2 * Inputs.size(p)))
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(ReductionWorkloads::dot)).build(),
-                WorkloadSpec.builder("softmax/rows")
-                        .description("softmax over each row of a rows x cols matrix")
-                        .param("shape", "64x1024", "1024x1024").param("dtype", "f32")
-                        .param("impl", "scalar", "simd", "numpy", "torch")
-                        .counts(p -> new OpCounts(Inputs.elements(p.get("shape")), 8L * Inputs.elements(p.get("shape")),
-                                5L * Inputs.elements(p.get("shape"))))
+                catalogRow(Catalog.SOFTMAX_ROWS).param("impl", "scalar", "simd", "numpy", "torch")
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(ReductionWorkloads::softmax)).build(),
-                WorkloadSpec.builder("layernorm/rows")
-                        .description("layer normalisation over each row, with gamma and beta")
-                        .param("shape", "64x1024", "1024x1024").param("dtype", "f32")
-                        .param("impl", "scalar", "simd", "numpy", "torch")
-                        .counts(p -> new OpCounts(Inputs.elements(p.get("shape")), 8L * Inputs.elements(p.get("shape")),
-                                8L * Inputs.elements(p.get("shape"))))
+                catalogRow(Catalog.LAYERNORM_ROWS).param("impl", "scalar", "simd", "numpy", "torch")
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(ReductionWorkloads::layerNorm)).build());
     }
 
-    private static WorkloadSpec reduction(String op, String description) {
-        return WorkloadSpec.builder("reduce/" + op).description(description)
-                .param("size", "65536", "16777216").param("dtype", "f32")
-                .param("impl", "scalar", "simd", "numpy", "torch")
-                .counts(p -> new OpCounts(Inputs.size(p), 4 * Inputs.size(p), Inputs.size(p)))
-                .availability(Impl::availability)
-                .factory(() -> new KernelWorkload(p -> reduction(op, p))).build();
+    private static WorkloadSpec.Builder catalogRow(CatalogEntry entry) {
+        return entry.spec().role(Impl.role(entry));
     }
 
+    private static long size(Params p) {
+        return SeededInputs.elements(p, "size");
+    }
+
+    /** {@code reduce/sum} and {@code reduce/max}: the catalog's input, the returned float checked as its output. */
     private static Case reduction(String op, Params p) {
-        int n = Inputs.elements(p.get("size"));
-        float[] a = Inputs.uniform(n, 7, -1f, 1f);
-        boolean simd = Impl.of(p) == Impl.SIMD;
-        String what = p.get("impl") + " " + op + " of " + n;
+        Problem problem = Catalog.entry("reduce/" + op).problem(p);
+        float[] a = problem.floats("x");
+        int n = a.length;
         if (Impl.of(p).framework()) {
-            FrameworkCall fw = FrameworkCall.of(p, "reduce." + op, Map.of(), "x", a);
-            Case java = reduction(op, new Params(Map.of("size", p.get("size"), "dtype", p.get("dtype"), "impl",
-                    "scalar")));
-            return new Case(fw.scalar(), r -> java.verifier().verify(r)).with(fw);
+            FrameworkCall fw = FrameworkCall.of(p, "reduce." + op, Map.of(), problem);
+            return new Case(fw.scalar(), Case.checksReturned(problem, p)).with(fw);
         }
-        return switch (op) {
-            case "sum" -> new Case(simd ? () -> Reductions.sumSimd(a, 0, n) : () -> Reductions.sumScalar(a, 0, n),
-                    r -> Check.reduction(what, sum(a), r, absSum(a), n));
-            case "mean" -> new Case(simd ? () -> Reductions.meanSimd(a) : () -> Reductions.meanScalar(a),
-                    r -> Check.reduction(what, sum(a) / n, r, absSum(a) / n, n));
-            case "max" -> new Case(simd ? () -> Reductions.maxSimd(a, 0, n) : () -> Reductions.maxScalar(a, 0, n),
-                    r -> {
-                        double m = Double.NEGATIVE_INFINITY;
-                        for (float v : a) {
-                            m = Math.max(m, v);
-                        }
-                        VerificationException.checkEquals(what, m, r);
-                    });
+        boolean simd = Impl.of(p) == Impl.SIMD;
+        Case.Kernel k = switch (op) {
+            case "sum" -> simd ? () -> Reductions.sumSimd(a, 0, n) : () -> Reductions.sumScalar(a, 0, n);
+            case "max" -> simd ? () -> Reductions.maxSimd(a, 0, n) : () -> Reductions.maxScalar(a, 0, n);
             default -> throw new IllegalArgumentException(op);
         };
+        return new Case(k, Case.checksReturned(problem, p));
     }
 
-    private static double sum(float[] a) {
-        double s = 0;
-        for (float v : a) {
-            s += v;
+    /** {@code reduce/mean}, this adapter's own row: the input of {@code reduce/sum}, the sum's tolerance over n. */
+    private static Case mean(Params p) {
+        Problem sum = Catalog.REDUCE_SUM.problem(p);
+        float[] a = sum.floats("x");
+        int n = a.length;
+        Case.Verifier check = r -> {
+            Reference ref = sum.reference();
+            Tolerance.scaled(Tolerance.sumTolerance(n), 1e-30).check(p.get("impl") + " mean of " + n,
+                    ref.value()[0] / n, ref.magnitude()[0] / n, (float) r);
+        };
+        if (Impl.of(p).framework()) {
+            FrameworkCall fw = FrameworkCall.of(p, "reduce.mean", Map.of(), sum);
+            return new Case(fw.scalar(), check).with(fw);
         }
-        return s;
-    }
-
-    private static double absSum(float[] a) {
-        double s = 0;
-        for (float v : a) {
-            s += Math.abs(v);
-        }
-        return s;
+        return new Case(Impl.of(p) == Impl.SIMD ? () -> Reductions.meanSimd(a) : () -> Reductions.meanScalar(a),
+                check);
     }
 
     private static Case dot(Params p) {
-        int n = Inputs.elements(p.get("size"));
+        Problem problem = Catalog.REDUCE_DOT.problem(p);
+        float[] a = problem.floats("a");
+        float[] b = problem.floats("b");
+        int n = a.length;
         int threads = Parallel.parseThreads(p.get("threads"));
-        float[] a = Inputs.uniform(n, 8, -1f, 1f);
-        float[] b = Inputs.uniform(n, 9, -1f, 1f);
-        FrameworkCall fw = Impl.of(p).framework() ? FrameworkCall.of(p, "reduce.dot", Map.of(), "a", a, "b", b) : null;
+        FrameworkCall fw = Impl.of(p).framework() ? FrameworkCall.of(p, "reduce.dot", Map.of(), problem) : null;
         Case.Kernel k = switch (Impl.of(p)) {
             case NUMPY, TORCH -> fw.scalar();
             case SCALAR -> threads == 1 ? () -> Reductions.dotScalar(a, b, 0, n)
@@ -123,15 +121,7 @@ final class ReductionWorkloads {
                 yield () -> blas.sdot(n, ba, bb);
             }
         };
-        return new Case(k, r -> {
-            double ref = 0;
-            double abs = 0;
-            for (int i = 0; i < n; i++) {
-                ref += (double) a[i] * b[i];
-                abs += Math.abs((double) a[i] * b[i]);
-            }
-            Check.reduction(p.get("impl") + " dot of " + n, ref, r, abs, n);
-        }).with(fw);
+        return new Case(k, Case.checksReturned(problem, p)).with(fw);
     }
 
     private static int chunk(int n, int chunks, int c) {
@@ -139,14 +129,14 @@ final class ReductionWorkloads {
     }
 
     private static Case softmax(Params p) {
-        int[] d = Inputs.dims(p.get("shape"));
-        int rows = d[0];
-        int cols = d[1];
-        float[] in = Inputs.uniform(rows * cols, 10, -10f, 10f);
+        Problem problem = Catalog.SOFTMAX_ROWS.problem(p);
+        int rows = problem.outputDims()[0];
+        int cols = problem.outputDims()[1];
+        float[] in = problem.floats("x");
         float[] out = new float[rows * cols];
         boolean simd = Impl.of(p) == Impl.SIMD;
         FrameworkCall fw = Impl.of(p).framework()
-                ? FrameworkCall.of(p, "softmax.rows", Map.of("rows", rows, "cols", cols), "x", in) : null;
+                ? FrameworkCall.of(p, "softmax.rows", Map.of("rows", rows, "cols", cols), problem) : null;
         Case.Kernel k = fw != null ? fw.into(out) : simd ? () -> {
             Softmax.simd(in, out, rows, cols);
             return 0;
@@ -154,22 +144,20 @@ final class ReductionWorkloads {
             Softmax.scalar(in, out, rows, cols);
             return 0;
         };
-        // exp within a few ulp, a cols-term float sum, one multiply: relative sumTolerance(cols) per element
-        return new Case(k, r -> Check.relative(p.get("impl") + " softmax", Softmax.reference(in, rows, cols), out,
-                rows * cols, 4 * Check.sumTolerance(cols), 1e-30)).with(fw);
+        return new Case(k, Case.checks(problem, p, out)).with(fw);
     }
 
     private static Case layerNorm(Params p) {
-        int[] d = Inputs.dims(p.get("shape"));
-        int rows = d[0];
-        int cols = d[1];
-        float[] x = Inputs.uniform(rows * cols, 11, -3f, 5f);
-        float[] gamma = Inputs.uniform(cols, 12, 0.5f, 1.5f);
-        float[] beta = Inputs.uniform(cols, 13, -0.5f, 0.5f);
+        Problem problem = Catalog.LAYERNORM_ROWS.problem(p);
+        int rows = problem.outputDims()[0];
+        int cols = problem.outputDims()[1];
+        float[] x = problem.floats("x");
+        float[] gamma = problem.floats("gamma");
+        float[] beta = problem.floats("beta");
         float[] y = new float[rows * cols];
         boolean simd = Impl.of(p) == Impl.SIMD;
-        FrameworkCall fw = Impl.of(p).framework() ? FrameworkCall.of(p, "layernorm.rows", Map.of("rows", rows,
-                "cols", cols), "x", x, "gamma", gamma, "beta", beta) : null;
+        FrameworkCall fw = Impl.of(p).framework()
+                ? FrameworkCall.of(p, "layernorm.rows", Map.of("rows", rows, "cols", cols), problem) : null;
         Case.Kernel k = fw != null ? fw.into(y) : simd ? () -> {
             LayerNorm.simd(x, gamma, beta, y, rows, cols);
             return 0;
@@ -177,8 +165,6 @@ final class ReductionWorkloads {
             LayerNorm.scalar(x, gamma, beta, y, rows, cols);
             return 0;
         };
-        // normalised values are O(1): mean and variance as cols-term sums, absolute error on that scale
-        return new Case(k, r -> Check.relative(p.get("impl") + " layernorm", LayerNorm.reference(x, gamma, beta,
-                rows, cols), y, rows * cols, 0, 8 * Check.sumTolerance(cols))).with(fw);
+        return new Case(k, Case.checks(problem, p, y)).with(fw);
     }
 }

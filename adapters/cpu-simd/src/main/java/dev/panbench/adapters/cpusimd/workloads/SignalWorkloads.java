@@ -2,6 +2,8 @@ package dev.panbench.adapters.cpusimd.workloads;
 
 import dev.panbench.adapters.cpusimd.kernels.Fft;
 import dev.panbench.adapters.cpusimd.kernels.SpMV;
+import dev.panbench.harness.catalog.SeededInputs;
+import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
@@ -24,7 +26,7 @@ final class SignalWorkloads {
                         .description("complex forward FFT, radix 2, split re/im; 5 n log2 n flops")
                         .param("size", "1024", "65536", "1048576").param("dtype", "f32").param("impl", "scalar", "simd")
                         .counts(p -> {
-                            long n = Inputs.size(p);
+                            long n = SeededInputs.elements(p, "size");
                             return new OpCounts(n, 16 * n, 5 * n * Long.numberOfTrailingZeros(n));
                         })
                         .factory(() -> new KernelWorkload(SignalWorkloads::fft)).build(),
@@ -32,7 +34,7 @@ final class SignalWorkloads {
                         .description("y = A x, CSR with " + NNZ_PER_ROW + " random non-zeros per row, square")
                         .param("size", "16384", "1048576").param("dtype", "f32").param("impl", "scalar", "simd")
                         .counts(p -> {
-                            long n = Inputs.size(p);
+                            long n = SeededInputs.elements(p, "size");
                             long nnz = n * NNZ_PER_ROW;
                             return new OpCounts(nnz, 12 * nnz + 8 * n, 2 * nnz);
                         })
@@ -40,10 +42,10 @@ final class SignalWorkloads {
     }
 
     private static Case fft(Params p) {
-        int n = Inputs.elements(p.get("size"));
+        int n = SeededInputs.elements(p, "size");
         Fft plan = new Fft(n);
-        float[] re = Inputs.uniform(n, 27, -1f, 1f);
-        float[] im = Inputs.uniform(n, 28, -1f, 1f);
+        float[] re = SeededInputs.uniform(n, 27, -1f, 1f);
+        float[] im = SeededInputs.uniform(n, 28, -1f, 1f);
         float[] outRe = new float[n];
         float[] outIm = new float[n];
         boolean simd = Impl.of(p) == Impl.SIMD;
@@ -69,7 +71,7 @@ final class SignalWorkloads {
             norm += ref[0][i] * ref[0][i] + ref[1][i] * ref[1][i];
         }
         double rel = Math.sqrt(err / Math.max(norm, 1e-300));
-        double tol = 4 * Integer.numberOfTrailingZeros(re.length) * Check.EPS + 4 * Check.EPS;
+        double tol = 4 * Integer.numberOfTrailingZeros(re.length) * Tolerance.EPS + 4 * Tolerance.EPS;
         if (!(rel <= tol)) {
             throw new VerificationException(what + ": relative L2 error " + rel + " exceeds " + tol);
         }
@@ -94,13 +96,13 @@ final class SignalWorkloads {
     }
 
     private static Case spmv(Params p) {
-        int n = Inputs.elements(p.get("size"));
+        int n = SeededInputs.elements(p, "size");
         SpMV.Csr a = randomCsr(n, 29);
-        float[] x = Inputs.uniform(n, 30, -1f, 1f);
+        float[] x = SeededInputs.uniform(n, 30, -1f, 1f);
         float[] y = new float[n];
         boolean simd = Impl.of(p) == Impl.SIMD;
         String what = p.get("impl") + " spmv";
-        double tol = Check.sumTolerance(NNZ_PER_ROW);
+        Tolerance tol = Tolerance.scaled(Tolerance.sumTolerance(NNZ_PER_ROW), 1e-30);
         return new Case(simd ? () -> {
             SpMV.simd(a, x, y);
             return 0;
@@ -110,7 +112,7 @@ final class SignalWorkloads {
         }, r -> {
             for (int row = 0; row < n; row++) {
                 double[] ref = SpMV.reference(a, x, row);
-                Check.scaled(what + " y[" + row + "]", ref[0], y[row], ref[1], tol);
+                tol.check(what + " y[" + row + "]", ref[0], ref[1], y[row]);
             }
         });
     }

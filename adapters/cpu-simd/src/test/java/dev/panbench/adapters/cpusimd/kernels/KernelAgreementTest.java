@@ -1,8 +1,8 @@
 package dev.panbench.adapters.cpusimd.kernels;
 
 import dev.panbench.adapters.cpusimd.blas.OpenBlas;
-import dev.panbench.adapters.cpusimd.workloads.Check;
-import dev.panbench.adapters.cpusimd.workloads.Inputs;
+import dev.panbench.harness.catalog.SeededInputs;
+import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.VerificationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,11 +15,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /** Kernels against float64 references where the workload tests do not reach: FFT vs DFT, threads, OpenBLAS. */
 class KernelAgreementTest {
 
+    /** The tolerance of a k-term float sum against {@code sum |terms|}. */
+    private static Tolerance sums(long k) {
+        return Tolerance.scaled(Tolerance.sumTolerance(k), 1e-30);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 4, 16, 64, 256})
     void fftMatchesTheDefinitionOfTheDft(int n) {
-        float[] re = Inputs.uniform(n, 1, -1f, 1f);
-        float[] im = Inputs.uniform(n, 2, -1f, 1f);
+        float[] re = SeededInputs.uniform(n, 1, -1f, 1f);
+        float[] im = SeededInputs.uniform(n, 2, -1f, 1f);
         double[][] fast = Fft.reference(re, im);
         for (int k = 0; k < n; k++) {
             double sr = 0;
@@ -39,8 +44,8 @@ class KernelAgreementTest {
         int[][] shapes = {{1, 1, 1}, {6, 32, 1}, {7, 33, 5}, {13, 17, 300}, {96, 64, 256}, {100, 1, 7}, {1, 100, 7}};
         for (int[] s : shapes) {
             int m = s[0], n = s[1], k = s[2];
-            float[] a = Inputs.uniform(m * k, 3, -1f, 1f);
-            float[] b = Inputs.uniform(k * n, 4, -1f, 1f);
+            float[] a = SeededInputs.uniform(m * k, 3, -1f, 1f);
+            float[] b = SeededInputs.uniform(k * n, 4, -1f, 1f);
             float[] c = new float[m * n];
             for (int threads : new int[]{1, 2}) {
                 new Gemm.Blocked(m, n, k, threads).multiply(a, b, c);
@@ -49,8 +54,8 @@ class KernelAgreementTest {
                 for (int i = 0; i < m; i++) {
                     Gemm.referenceRow(a, b, n, k, i, row, abs);
                     for (int j = 0; j < n; j++) {
-                        Check.scaled(m + "x" + n + "x" + k + " C[" + i + "," + j + "]", row[j], c[i * n + j], abs[j],
-                                Check.sumTolerance(k));
+                        sums(k).check(m + "x" + n + "x" + k + " C[" + i + "," + j + "]", row[j], abs[j],
+                                c[i * n + j]);
                     }
                 }
             }
@@ -60,8 +65,8 @@ class KernelAgreementTest {
     @Test
     void gemmCheckCatchesAMissingTerm() {
         int m = 8, n = 40, k = 64;
-        float[] a = Inputs.uniform(m * k, 5, -1f, 1f);
-        float[] b = Inputs.uniform(k * n, 6, -1f, 1f);
+        float[] a = SeededInputs.uniform(m * k, 5, -1f, 1f);
+        float[] b = SeededInputs.uniform(k * n, 6, -1f, 1f);
         float[] c = new float[m * n];
         new Gemm.Blocked(m, n, k, 1).multiply(a, b, c);
         c[3 * n + 5] -= a[3 * k + 10] * b[10 * n + 5];
@@ -69,7 +74,7 @@ class KernelAgreementTest {
         double[] abs = new double[n];
         Gemm.referenceRow(a, b, n, k, 3, row, abs);
         assertThrows(VerificationException.class,
-                () -> Check.scaled("C[3,5]", row[5], c[3 * n + 5], abs[5], Check.sumTolerance(k)));
+                () -> sums(k).check("C[3,5]", row[5], abs[5], c[3 * n + 5]));
     }
 
     @Test
@@ -79,8 +84,8 @@ class KernelAgreementTest {
         OpenBlas lib = blas.get();
         lib.setNumThreads(1);
         int m = 37, n = 53, k = 129;
-        float[] a = Inputs.uniform(m * k, 7, -1f, 1f);
-        float[] b = Inputs.uniform(k * n, 8, -1f, 1f);
+        float[] a = SeededInputs.uniform(m * k, 7, -1f, 1f);
+        float[] b = SeededInputs.uniform(k * n, 8, -1f, 1f);
         float[] c = new float[m * n];
         lib.sgemm(m, n, k, OpenBlas.wrap(a), OpenBlas.wrap(b), OpenBlas.wrap(c));
         double[] row = new double[n];
@@ -88,20 +93,20 @@ class KernelAgreementTest {
         for (int i = 0; i < m; i++) {
             Gemm.referenceRow(a, b, n, k, i, row, abs);
             for (int j = 0; j < n; j++) {
-                Check.scaled("sgemm C[" + i + "," + j + "]", row[j], c[i * n + j], abs[j], Check.sumTolerance(k));
+                sums(k).check("sgemm C[" + i + "," + j + "]", row[j], abs[j], c[i * n + j]);
             }
         }
-        float[] x = Inputs.uniform(4097, 9, 0f, 1f);
-        float[] y = Inputs.uniform(4097, 10, 0f, 1f);
+        float[] x = SeededInputs.uniform(4097, 9, 0f, 1f);
+        float[] y = SeededInputs.uniform(4097, 10, 0f, 1f);
         double dot = 0;
         for (int i = 0; i < x.length; i++) {
             dot += (double) x[i] * y[i];
         }
-        Check.reduction("sdot", dot, lib.sdot(x.length, OpenBlas.wrap(x), OpenBlas.wrap(y)), dot, x.length);
+        sums(x.length).check("sdot", dot, dot, lib.sdot(x.length, OpenBlas.wrap(x), OpenBlas.wrap(y)));
         float[] y2 = y.clone();
         lib.saxpy(y.length, 0.5f, OpenBlas.wrap(x), OpenBlas.wrap(y2));
         for (int i = 0; i < y.length; i++) {
-            assertEquals(y[i] + 0.5 * x[i], y2[i], 4 * Check.EPS, "saxpy [" + i + "]");
+            assertEquals(y[i] + 0.5 * x[i], y2[i], 4 * Tolerance.EPS, "saxpy [" + i + "]");
         }
         assertEquals(1, lib.numThreads());
     }

@@ -1,6 +1,6 @@
 package dev.panbench.adapters.cpusimd.kernels;
 
-import dev.panbench.adapters.cpusimd.workloads.Check;
+import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.VerificationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,8 +37,8 @@ class SpecialValuesTest {
         float[] simd = new float[in.length];
         Unary.scalar(op, in, scalar, 0, in.length);
         Unary.simd(op, in, simd, 0, in.length);
-        Check.ulps("scalar " + op, ref, scalar, in.length, op.ulpTolerance());
-        Check.ulps("simd " + op, ref, simd, in.length, op.ulpTolerance());
+        Tolerance.ulps(op.ulpTolerance()).check("scalar " + op, ref, scalar);
+        Tolerance.ulps(op.ulpTolerance()).check("simd " + op, ref, simd);
         assertTrue(Float.isNaN(simd[0]), "NaN in, NaN out");
     }
 
@@ -56,7 +56,7 @@ class SpecialValuesTest {
         }
         float[] c = new float[a.length];
         Binary.simd(op, a, b, c, 0, a.length);
-        Check.ulps("simd " + op, ref, c, a.length, 0);
+        Tolerance.ulps(0).check("simd " + op, ref, c);
     }
 
     @Test
@@ -174,6 +174,6 @@ class SpecialValuesTest {
     void checkRejectsOneUlpWhenExactnessIsRequired() {
         double[] ref = {1.0};
         float[] got = {Math.nextUp(1f)};
-        assertThrows(VerificationException.class, () -> Check.ulps("x", ref, got, 1, 0));
+        assertThrows(VerificationException.class, () -> Tolerance.ulps(0).check("x", ref, got));
     }
 }

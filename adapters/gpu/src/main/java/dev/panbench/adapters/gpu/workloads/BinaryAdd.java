@@ -2,16 +2,17 @@ package dev.panbench.adapters.gpu.workloads;
 
 import dev.panbench.adapters.gpu.device.DeviceMemory;
 import dev.panbench.adapters.gpu.device.GpuKernel;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.Problem;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 
-/** {@code binary/add}: {@code c = a + b} over {@code size} floats, one work item per element. */
+/** {@code binary/add} (the catalog entry): {@code c = a + b} over {@code size} floats, one work item per element. */
 final class BinaryAdd extends GpuWorkload {
 
     static final int GROUP = 256;
     private int n;
-    private float[] a;
-    private float[] b;
+    private Problem problem;
     private DeviceMemory c;
     private GpuKernel kernel;
     private long[] global;
@@ -23,11 +24,10 @@ final class BinaryAdd extends GpuWorkload {
 
     @Override
     void prepare(Params params) {
-        n = Inputs.elements(params.get("size"));
-        a = Inputs.floats(n, 1, -1f, 1f);
-        b = Inputs.floats(n, 2, -1f, 1f);
-        DeviceMemory da = upload(a);
-        DeviceMemory db = upload(b);
+        problem = Catalog.BINARY_ADD.problem(params);
+        n = problem.outputLength();
+        DeviceMemory da = upload(problem.floats("a"));
+        DeviceMemory db = upload(problem.floats("b"));
         c = allocate(4L * n);
         kernel = keep(keep(device.program("elementwise")).kernel("add_f32")).arg(0, da).arg(1, db).arg(2, c).arg(3, n);
         global = new long[] {roundUp(n, GROUP)};
@@ -40,12 +40,7 @@ final class BinaryAdd extends GpuWorkload {
 
     @Override
     void check() throws VerificationException {
-        float[] expected = new float[n];
-        for (int i = 0; i < n; i++) {
-            expected[i] = a[i] + b[i];
-        }
-        Check.close("binary/add", expected, download(c, n), 0, 0);
-        a = null;
-        b = null;
+        problem.check(device.api(), download(c, n));
+        problem = null;
     }
 }

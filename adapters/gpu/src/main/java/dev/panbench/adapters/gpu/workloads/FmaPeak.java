@@ -2,6 +2,7 @@ package dev.panbench.adapters.gpu.workloads;
 
 import dev.panbench.adapters.gpu.device.DeviceMemory;
 import dev.panbench.adapters.gpu.device.GpuKernel;
+import dev.panbench.harness.catalog.SeededInputs;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 
@@ -32,8 +33,8 @@ final class FmaPeak extends GpuWorkload {
 
     @Override
     void prepare(Params params) {
-        items = (int) GpuWorkload.roundUp(Inputs.elements(params.get("items")), BinaryAdd.GROUP);
-        iters = Inputs.elements(params.get("iters"));
+        items = (int) GpuWorkload.roundUp(SeededInputs.elements(params, "items"), BinaryAdd.GROUP);
+        iters = SeededInputs.elements(params, "iters");
         out = allocate(4L * items);
         kernel = keep(keep(device.program("elementwise")).kernel("fma_peak"))
                 .arg(0, out).arg(1, iters).arg(2, A).arg(3, B);

@@ -3,13 +3,15 @@ package dev.panbench.adapters.gpu.workloads;
 import dev.panbench.adapters.gpu.device.DeviceMemory;
 import dev.panbench.adapters.gpu.device.GpuKernel;
 import dev.panbench.adapters.gpu.device.HostMemory;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.Problem;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 
 import java.lang.foreign.ValueLayout;
 
 /**
- * {@code reduce/sum}: the float sum of {@code size} values in two launches (up to {@value #MAX_GROUPS} groups of
+ * {@code reduce/sum} (the catalog entry): the float sum of {@code size} values in two launches (up to {@value #MAX_GROUPS} groups of
  * 256 write partial sums, one group sums those), the 4-byte answer copied back to the host inside the operation.
  */
 final class ReduceSum extends GpuWorkload {
@@ -17,7 +19,7 @@ final class ReduceSum extends GpuWorkload {
     static final int GROUP = 256;
     static final int MAX_GROUPS = 1024;
     private int n;
-    private double expected;
+    private Problem problem;
     private GpuKernel partial;
     private GpuKernel total;
     private DeviceMemory result;
@@ -31,11 +33,9 @@ final class ReduceSum extends GpuWorkload {
 
     @Override
     void prepare(Params params) {
-        n = Inputs.elements(params.get("size"));
-        float[] x = Inputs.floats(n, 5, 0f, 1f);
-        for (float v : x) {
-            expected += v;
-        }
+        problem = Catalog.REDUCE_SUM.problem(params);
+        float[] x = problem.floats("x");
+        n = x.length;
         int groups = (int) Math.min(MAX_GROUPS, (n + GROUP - 1) / GROUP);
         DeviceMemory dx = upload(x);
         DeviceMemory partials = allocate(4L * groups);
@@ -56,8 +56,7 @@ final class ReduceSum extends GpuWorkload {
 
     @Override
     void check() throws VerificationException {
-        // float partial sums of n values in [0, 1): the error grows like n * eps at worst
-        double got = host.segment().get(ValueLayout.JAVA_FLOAT, 0);
-        VerificationException.checkClose("reduce/sum", expected, got, 1e-4);
+        problem.check(device.api(), new float[] {host.segment().get(ValueLayout.JAVA_FLOAT, 0)});
+        problem = null;
     }
 }

@@ -3,14 +3,16 @@ package dev.panbench.adapters.gpu.workloads;
 import dev.panbench.adapters.gpu.device.DeviceMemory;
 import dev.panbench.adapters.gpu.device.GpuBlas;
 import dev.panbench.adapters.gpu.device.GpuKernel;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.Problem;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.WorkloadSkippedException;
 
 /**
  * {@code gemm/sgemm}: row-major {@code C = A * B} in float, by the naive kernel (one item per element), the tiled
- * kernel (64x64 tiles through local memory, 4x4 per item) or the vendor BLAS (cuBLAS). Verified against a float64
- * product on sampled rows (every row for small sizes).
+ * kernel (64x64 tiles through local memory, 4x4 per item) or the vendor BLAS (cuBLAS). Inputs, the float64 product
+ * on sampled rows (every row for small sizes) and its tolerance come from the catalog entry.
  */
 final class Sgemm extends GpuWorkload {
 
@@ -19,8 +21,8 @@ final class Sgemm extends GpuWorkload {
     private int m;
     private int n;
     private int k;
-    private float[] a;
-    private float[] b;
+    private Problem problem;
+    private String impl;
     private DeviceMemory da;
     private DeviceMemory db;
     private DeviceMemory c;
@@ -35,19 +37,17 @@ final class Sgemm extends GpuWorkload {
 
     @Override
     void prepare(Params params) throws WorkloadSkippedException {
-        int[] s = Inputs.gemm(params.get("size"));
-        m = s[0];
-        n = s[1];
-        k = s[2];
-        String impl = params.get("impl");
+        problem = Catalog.SGEMM.problem(params);
+        m = problem.input("a").dims()[0];
+        k = problem.input("a").dims()[1];
+        n = problem.input("b").dims()[1];
+        impl = params.get("impl");
         if (impl.equals("cublas")) {
             blas = device.blas().orElseThrow(() -> new WorkloadSkippedException(
                     "impl=cublas needs libcublas on a CUDA device; " + device.api() + " has no vendor BLAS here"));
         }
-        a = Inputs.floats(Math.multiplyExact(m, k), 7, -1f, 1f);
-        b = Inputs.floats(Math.multiplyExact(k, n), 8, -1f, 1f);
-        da = upload(a);
-        db = upload(b);
+        da = upload(problem.floats("a"));
+        db = upload(problem.floats("b"));
         c = allocate(4L * m * n);
         switch (impl) {
             case "naive" -> global = new long[] {roundUp(n, GROUP), roundUp(m, GROUP)};
@@ -72,26 +72,8 @@ final class Sgemm extends GpuWorkload {
 
     @Override
     void check() throws VerificationException {
-        float[] got = download(c, m * n);
-        int step = Math.max(1, m / 64);
-        for (int i = 0; i < m; i += step) {
-            for (int j = 0; j < n; j++) {
-                double ref = 0;
-                double mag = 0;
-                for (int p = 0; p < k; p++) {
-                    double t = (double) a[i * k + p] * b[p * n + j];
-                    ref += t;
-                    mag += Math.abs(t);
-                }
-                double err = Math.abs(got[i * n + j] - ref);
-                // float accumulation over k terms: bounded by k * eps * sum |a*b|
-                if (!(err <= 1e-6 + 2.0 * k * Math.ulp(1f) * mag)) {
-                    throw new VerificationException("gemm/sgemm C[" + i + "][" + j + "]: expected " + ref
-                            + " but got " + got[i * n + j]);
-                }
-            }
-        }
-        a = null;
-        b = null;
+        String backend = blas != null ? "cublas" : device.api() + " " + impl;
+        problem.check(backend, download(c, m * n));
+        problem = null;
     }
 }

@@ -5,6 +5,7 @@ import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.ArrayList;
@@ -100,11 +101,13 @@ public final class TvmFfiWorkloads {
 
     /**
      * c-loop rows run {@code batch} calls per operation and need the compiler for the floor helper; python rows need
-     * {@code tvm_ffi} importable in the project's Python (echo of a tensor object has no Python twin).
+     * {@code tvm_ffi} importable in the project's Python (echo of a tensor object has no Python twin) and are
+     * framework rows, timed in Python's own runtime.
      */
     private static WorkloadSpec.Builder floored(WorkloadSpec.Builder b, int batch) {
         return b.batch(p -> isFloor(p) ? batch : 1)
-                .availability(p -> isFloor(p) ? compiler() : isPython(p) ? python(p) : Availability.ok());
+                .availability(p -> isFloor(p) ? compiler() : isPython(p) ? python(p) : Availability.ok())
+                .role(p -> isPython(p) ? Role.framework("python") : null);
     }
 
     static boolean isPython(Params p) {
