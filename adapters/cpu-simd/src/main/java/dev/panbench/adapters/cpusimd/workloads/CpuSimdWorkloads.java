@@ -20,6 +20,7 @@ public final class CpuSimdWorkloads {
         all.addAll(LayoutWorkloads.specs());
         all.addAll(NumericFormatWorkloads.specs());
         all.addAll(SignalWorkloads.specs());
+        all.addAll(ModelWorkloads.specs());
         return List.copyOf(all);
     }
 }

@@ -36,7 +36,7 @@ final class KernelWorkload implements Workload, ExternallyTimed {
 
     @Override
     public boolean timedExternally(Params params) {
-        return params.values().containsKey("impl") && Impl.of(params).framework();
+        return ModelWorkloads.framework(params.get("impl", "")) != null;
     }
 
     @Override

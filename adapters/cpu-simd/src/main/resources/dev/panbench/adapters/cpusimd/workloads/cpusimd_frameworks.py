@@ -25,6 +25,8 @@ def prepare(op, args, inputs):
 
 def _numpy(np, op, args, x):
     family, _, name = op.partition(".")
+    if family == "model":
+        return _numpy_model(np, name, args, x)
     if family == "binary":
         fn = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide}[name]
         return _into(np.empty_like(x["a"]), fn, x["a"], x["b"])
@@ -88,6 +90,8 @@ def _numpy(np, op, args, x):
 
 def _torch(torch, op, args, x):
     family, _, name = op.partition(".")
+    if family == "model":
+        return _torch_model(torch, name, args, x)
     if family == "binary":
         fn = {"add": torch.add, "sub": torch.sub, "mul": torch.mul, "div": torch.div}[name]
         return _into(torch.empty_like(x["a"]), fn, x["a"], x["b"])
@@ -124,6 +128,133 @@ def _torch(torch, op, args, x):
         c = torch.empty((m, n), dtype=torch.float32)
         return (lambda: torch.matmul(a, b, out=c)), (lambda: c.numpy())
     raise ValueError("torch has no twin for " + op)
+
+
+# The catalog's model entries (model/bert-layer, model/gpt2-decode): every matrix [in][out] (y = x W + b), head h owns
+# columns h*d .. (h+1)*d - 1 of Q, K and V; the KV cache is [batch][heads][ctx][d]. Wq, Wk, Wv are joined once here.
+
+BERT_EPS = 1e-12
+GPT2_EPS = 1e-5
+
+
+def _model_shape(args):
+    h, heads, ffn = int(args["hidden"]), int(args["heads"]), int(args["ffn"])
+    return h, heads, h // heads, ffn
+
+
+def _numpy_model(np, name, args, x):
+    f32 = np.float32
+    h, heads, d, ffn = _model_shape(args)
+    wqkv = np.ascontiguousarray(np.concatenate([x["wq"].reshape(h, h), x["wk"].reshape(h, h),
+                                                x["wv"].reshape(h, h)], axis=1))
+    bqkv = np.concatenate([x["bq"], x["bk"], x["bv"]])
+    wo, w1, w2 = x["wo"].reshape(h, h), x["w1"].reshape(h, ffn), x["w2"].reshape(ffn, h)
+    scale = f32(1 / d ** 0.5)
+
+    def ln(a, g, b, eps):
+        c = a - a.mean(axis=-1, keepdims=True)
+        return c * (1 / np.sqrt((c * c).mean(axis=-1, keepdims=True) + f32(eps))) * x[g] + x[b]
+
+    def softmax(s):
+        s -= s.max(axis=-1, keepdims=True)
+        np.exp(s, out=s)
+        s /= s.sum(axis=-1, keepdims=True)
+        return s
+
+    if name == "bert":
+        batch, seq = int(args["batch"]), int(args["seq"])
+        tokens = batch * seq
+        xs = x["x"].reshape(tokens, h)
+        out = np.empty((tokens, h), dtype=f32)
+
+        def call():
+            qkv = (xs @ wqkv + bqkv).reshape(batch, seq, 3, heads, d).transpose(2, 0, 3, 1, 4)
+            s = softmax((qkv[0] * scale) @ qkv[1].transpose(0, 1, 3, 2))
+            ctx = (s @ qkv[2]).transpose(0, 2, 1, 3).reshape(tokens, h)
+            h1 = ln(ctx @ wo + x["bo"] + xs, "ln1_gamma", "ln1_beta", BERT_EPS)
+            f = h1 @ w1 + x["b1"]
+            f *= f32(0.5) * (f32(1) + _np_erf(np, f * f32(1 / 2 ** 0.5)))
+            out[...] = ln(f @ w2 + x["b2"] + h1, "ln2_gamma", "ln2_beta", BERT_EPS)
+        return call, (lambda: out)
+    if name == "gpt2":
+        batch, ctx = int(args["batch"]), int(args["ctx"])
+        xs = x["x"].reshape(batch, h)
+        kc = x["k_cache"].reshape(batch, heads, ctx, d)
+        vc = x["v_cache"].reshape(batch, heads, ctx, d)
+        out = np.empty((batch, h), dtype=f32)
+        c = f32((2 / 3.141592653589793) ** 0.5)
+
+        def call():
+            qkv = ln(xs, "ln1_gamma", "ln1_beta", GPT2_EPS) @ wqkv + bqkv
+            q = qkv[:, :h].reshape(batch, heads, 1, d) * scale
+            k = qkv[:, h:2 * h].reshape(batch, heads, 1, d)
+            v = qkv[:, 2 * h:].reshape(batch, heads, 1, d)
+            s = softmax(np.concatenate([q @ kc.transpose(0, 1, 3, 2), (q * k).sum(axis=-1, keepdims=True)], axis=-1))
+            a = (s[..., :ctx] @ vc + s[..., ctx:] * v).reshape(batch, h)
+            x2 = a @ wo + x["bo"] + xs
+            f = ln(x2, "ln2_gamma", "ln2_beta", GPT2_EPS) @ w1 + x["b1"]
+            f *= f32(0.5) * (f32(1) + np.tanh(c * (f + f32(0.044715) * f * f * f)))
+            out[...] = f @ w2 + x["b2"] + x2
+        return call, (lambda: out)
+    raise ValueError("numpy has no twin for model." + name)
+
+
+def _np_erf(np, x):
+    """erf in float32 (numpy has none): x P(x^2) / Q(x^2) on [-4, 4], the rational fit the Java GELU uses."""
+    f32 = np.float32
+    x = np.clip(x, f32(-4), f32(4))
+    x2 = x * x
+    p = f32(-2.72614225801306e-10)
+    for a in (2.77068142495902e-08, -2.10102402082508e-06, -5.69250639462346e-05, -7.34990630326855e-04,
+              -2.95459980854025e-03, -1.60960333262415e-02):
+        p = p * x2 + f32(a)
+    q = f32(-1.45660718464996e-05)
+    for b in (-2.13374055278905e-04, -1.68282697438203e-03, -7.37332916720468e-03, -1.42647390514189e-02):
+        q = q * x2 + f32(b)
+    return x * p / q
+
+
+def _torch_model(torch, name, args, x):
+    h, heads, d, ffn = _model_shape(args)
+    fn = torch.nn.functional
+    wqkv = torch.cat([x["wq"].reshape(h, h), x["wk"].reshape(h, h), x["wv"].reshape(h, h)], dim=1).contiguous()
+    bqkv = torch.cat([x["bq"], x["bk"], x["bv"]])
+    wo, w1, w2 = x["wo"].reshape(h, h), x["w1"].reshape(h, ffn), x["w2"].reshape(ffn, h)
+    holder = {}
+    if name == "bert":
+        batch, seq = int(args["batch"]), int(args["seq"])
+        xs = x["x"].reshape(batch, seq, h)
+
+        def call():
+            with torch.inference_mode():
+                qkv = torch.addmm(bqkv, xs.reshape(-1, h), wqkv).reshape(batch, seq, 3, heads, d).permute(
+                    2, 0, 3, 1, 4)
+                ctx = fn.scaled_dot_product_attention(qkv[0], qkv[1], qkv[2]).transpose(1, 2).reshape(-1, h)
+                h1 = fn.layer_norm(torch.addmm(x["bo"], ctx, wo) + xs.reshape(-1, h), (h,), x["ln1_gamma"],
+                                   x["ln1_beta"], BERT_EPS)
+                f = fn.gelu(torch.addmm(x["b1"], h1, w1))
+                holder["y"] = fn.layer_norm(torch.addmm(x["b2"], f, w2) + h1, (h,), x["ln2_gamma"], x["ln2_beta"],
+                                            BERT_EPS)
+        return call, (lambda: holder["y"].numpy())
+    if name == "gpt2":
+        batch, ctx = int(args["batch"]), int(args["ctx"])
+        xs = x["x"].reshape(batch, h)
+        kc = x["k_cache"].reshape(batch, heads, ctx, d)
+        vc = x["v_cache"].reshape(batch, heads, ctx, d)
+
+        def call():
+            with torch.inference_mode():
+                u = fn.layer_norm(xs, (h,), x["ln1_gamma"], x["ln1_beta"], GPT2_EPS)
+                qkv = torch.addmm(bqkv, u, wqkv).reshape(batch, 3, heads, 1, d)
+                k = torch.cat([kc, qkv[:, 1]], dim=2)
+                v = torch.cat([vc, qkv[:, 2]], dim=2)
+                a = fn.scaled_dot_product_attention(qkv[:, 0], k, v).reshape(batch, h)
+                x2 = torch.addmm(x["bo"], a, wo) + xs
+                f = fn.gelu(torch.addmm(x["b1"], fn.layer_norm(x2, (h,), x["ln2_gamma"], x["ln2_beta"], GPT2_EPS), w1),
+                            approximate="tanh")
+                holder["y"] = torch.addmm(x["b2"], f, w2) + x2
+        return call, (lambda: holder["y"].numpy())
+    raise ValueError("torch has no twin for model." + name)
 
 
 def _into(out, fn, *args):

@@ -1,0 +1,108 @@
+package dev.panbench.adapters.cpusimd.kernels;
+
+/**
+ * One BERT encoder layer (post-layer-norm, exact GELU, no mask) composed of this package's kernels: one blocked
+ * {@link Gemm} for Q, K and V together, per batch item and head two small GEMMs (scores, then probabilities times V)
+ * around a softmax, then the output projection, residual and {@link LayerOps#layerNorm}, and the FFN with its GELU
+ * fused into the bias add. Every buffer is made here, so {@link #forward} allocates nothing.
+ */
+public final class EncoderLayer {
+
+    private final int batch, seq, hidden, heads, d, ffn, tokens, threads;
+    private final float eps;
+    private final BlockWeights w;
+    private final float[] wqkv, bqkv;
+    private final Gemm.Blocked gQkv, gO, g1, g2;
+    private final Gemm.Blocked[] gScores, gContext;
+    private final float[] qkv, ctx, attn, h1, f, y;
+    private final float[][] qh, khT, vh, s, oh;
+
+    public EncoderLayer(BlockWeights w, int batch, int seq, int hidden, int heads, int ffn, float eps, int threads) {
+        this.w = w;
+        this.batch = batch;
+        this.seq = seq;
+        this.hidden = hidden;
+        this.heads = heads;
+        this.d = hidden / heads;
+        this.ffn = ffn;
+        this.eps = eps;
+        this.threads = Math.max(1, threads);
+        this.tokens = batch * seq;
+        this.wqkv = w.qkv(hidden);
+        this.bqkv = w.qkvBias(hidden);
+        gQkv = new Gemm.Blocked(tokens, 3 * hidden, hidden, threads);
+        gO = new Gemm.Blocked(tokens, hidden, hidden, threads);
+        g1 = new Gemm.Blocked(tokens, ffn, hidden, threads);
+        g2 = new Gemm.Blocked(tokens, hidden, ffn, threads);
+        qkv = new float[tokens * 3 * hidden];
+        ctx = new float[tokens * hidden];
+        attn = new float[tokens * hidden];
+        h1 = new float[tokens * hidden];
+        f = new float[tokens * ffn];
+        y = new float[tokens * hidden];
+        int t = this.threads;
+        gScores = new Gemm.Blocked[t];
+        gContext = new Gemm.Blocked[t];
+        qh = new float[t][seq * d];
+        khT = new float[t][d * seq];
+        vh = new float[t][seq * d];
+        s = new float[t][seq * seq];
+        oh = new float[t][seq * d];
+        for (int i = 0; i < t; i++) {
+            gScores[i] = new Gemm.Blocked(seq, seq, d, 1);
+            gContext[i] = new Gemm.Blocked(seq, d, seq, 1);
+        }
+    }
+
+    /** {@code out [batch][seq][hidden]} of {@code x [batch][seq][hidden]}. */
+    public void forward(float[] x, float[] out) {
+        int h = hidden;
+        gQkv.multiply(x, wqkv, qkv);
+        LayerOps.addBias(qkv, bqkv, tokens, 3 * h);
+        int pairs = batch * heads;
+        if (threads == 1) {
+            for (int pr = 0; pr < pairs; pr++) {
+                head(pr, 0);
+            }
+        } else {
+            Parallel.forRange(threads, threads, 1, (lo, hi) -> {
+                for (int t = lo; t < hi; t++) {
+                    for (int pr = t; pr < pairs; pr += threads) {
+                        head(pr, t);
+                    }
+                }
+            });
+        }
+        gO.multiply(ctx, w.wo(), attn);
+        LayerOps.addBiasResidual(attn, w.bo(), x, tokens, h);
+        LayerOps.layerNorm(attn, w.ln1Gamma(), w.ln1Beta(), h1, tokens, h, eps);
+        g1.multiply(h1, w.w1(), f);
+        LayerOps.biasGeluErf(f, w.b1(), tokens, ffn);
+        g2.multiply(f, w.w2(), y);
+        LayerOps.addBiasResidual(y, w.b2(), h1, tokens, h);
+        LayerOps.layerNorm(y, w.ln2Gamma(), w.ln2Beta(), out, tokens, h, eps);
+    }
+
+    /** Attention of batch item {@code pr / heads}, head {@code pr % heads}, into its columns of {@code ctx}. */
+    private void head(int pr, int t) {
+        int b = pr / heads, hd = pr % heads, h = hidden;
+        float[] q = qh[t], kt = khT[t], v = vh[t], sc = s[t], o = oh[t];
+        float scale = (float) (1 / Math.sqrt(d));
+        for (int i = 0; i < seq; i++) {
+            int row = (b * seq + i) * 3 * h + hd * d;
+            for (int c = 0; c < d; c++) {
+                q[i * d + c] = qkv[row + c] * scale;
+                kt[c * seq + i] = qkv[row + h + c];
+            }
+            System.arraycopy(qkv, row + 2 * h, v, i * d, d);
+        }
+        gScores[t].multiply(q, kt, sc);
+        for (int i = 0; i < seq; i++) {
+            LayerOps.softmax(sc, i * seq, seq);
+        }
+        gContext[t].multiply(sc, v, o);
+        for (int i = 0; i < seq; i++) {
+            System.arraycopy(o, i * d, ctx, (b * seq + i) * h + hd * d, d);
+        }
+    }
+}

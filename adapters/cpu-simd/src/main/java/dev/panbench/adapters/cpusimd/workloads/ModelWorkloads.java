@@ -1,0 +1,154 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.kernels.BlockWeights;
+import dev.panbench.adapters.cpusimd.kernels.DecoderStep;
+import dev.panbench.adapters.cpusimd.kernels.EncoderLayer;
+import dev.panbench.adapters.cpusimd.kernels.Gemm;
+import dev.panbench.adapters.cpusimd.kernels.Int4Gemm;
+import dev.panbench.adapters.cpusimd.kernels.Parallel;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.catalog.Int4Blocks;
+import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The catalog's model workloads in this adapter: {@code model/bert-layer}, {@code model/gpt2-decode} and
+ * {@code quant/matmul-int4}. {@code impl=simd} composes this adapter's Vector API kernels ({@link EncoderLayer},
+ * {@link DecoderStep}, {@link Int4Gemm}) and is the reference backend; {@code impl=numpy} and {@code impl=torch} are
+ * their twins in {@code cpusimd_frameworks.py}, timed by the Python driver. For {@code quant/matmul-int4},
+ * {@code impl=simd-f32} is the same product in float32 (B dequantized once at setup, then {@link Gemm.Blocked}), the
+ * row INT4 is read against; numpy and torch have no INT4 product, so theirs is the float32 product of the weights
+ * dequantized at setup too. Every answer is checked by the entry's {@link Problem#check} before timing.
+ * <p>
+ * The default profile runs every shape the entries declare; the model entries' larger shapes (batch 8 and 32, ctx
+ * 1024) take seconds of setup and reference each, so a quick run picks its rows with {@code --filter} (batch 1).
+ */
+final class ModelWorkloads {
+
+    static final String SIMD_F32 = "simd-f32";
+
+    private ModelWorkloads() {
+    }
+
+    static List<WorkloadSpec> specs() {
+        return List.of(
+                model(Catalog.BERT_LAYER, ModelWorkloads::bert, "simd", "numpy", "torch"),
+                model(Catalog.GPT2_DECODE, ModelWorkloads::gpt2, "simd", "numpy", "torch"),
+                model(Catalog.MATMUL_INT4, ModelWorkloads::int4, "simd", SIMD_F32, "numpy", "torch"));
+    }
+
+    private static WorkloadSpec model(CatalogEntry entry, KernelWorkload.Factory factory, String... impls) {
+        return entry.spec().param("impl", impls).param("threads", "1")
+                .availability(ModelWorkloads::availability)
+                .role(p -> entry.role(p, p.get("impl"), framework(p)))
+                .factory(() -> new KernelWorkload(factory)).build();
+    }
+
+    private static Availability availability(Params p) {
+        String impl = p.get("impl");
+        return impl.equals("simd") || impl.equals(SIMD_F32) ? Availability.ok() : Impl.availability(p);
+    }
+
+    /** The framework whose runtime times the row, or null for the JVM's. */
+    static String framework(Params p) {
+        return framework(p.get("impl"));
+    }
+
+    /** {@code numpy} or {@code torch} for those impls, else null. */
+    static String framework(String impl) {
+        return impl.equals("numpy") || impl.equals("torch") ? impl : null;
+    }
+
+    static BlockWeights weights(Problem p) {
+        return new BlockWeights(p.floats("wq"), p.floats("bq"), p.floats("wk"), p.floats("bk"), p.floats("wv"),
+                p.floats("bv"), p.floats("wo"), p.floats("bo"), p.floats("ln1_gamma"), p.floats("ln1_beta"),
+                p.floats("w1"), p.floats("b1"), p.floats("w2"), p.floats("b2"), p.floats("ln2_gamma"),
+                p.floats("ln2_beta"));
+    }
+
+    /** Every operand of the problem, name then floats, for the framework twin. */
+    private static Object[] operands(Problem p) {
+        return p.inputs().stream().flatMap(o -> java.util.stream.Stream.of(o.name(), o.floats())).toArray();
+    }
+
+    private static Map<String, Object> shape(Params p, String... names) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (String n : names) {
+            m.put(n, Integer.parseInt(p.get(n)));
+        }
+        return m;
+    }
+
+    private static Case bert(Params p) {
+        Problem prob = Catalog.BERT_LAYER.problem(p);
+        float[] out = new float[prob.outputLength()];
+        Case.Verifier check = r -> prob.check("impl=" + p.get("impl"), out);
+        if (framework(p) != null) {
+            FrameworkCall fw = FrameworkCall.of(p, "model.bert", shape(p, "batch", "seq", "hidden", "heads", "ffn"),
+                    operands(prob));
+            return new Case(fw.into(out), check).with(fw);
+        }
+        EncoderLayer layer = new EncoderLayer(weights(prob), p.getInt("batch"), p.getInt("seq"), p.getInt("hidden"),
+                p.getInt("heads"), p.getInt("ffn"), 1e-12f, Parallel.parseThreads(p.get("threads")));
+        float[] x = prob.floats("x");
+        return new Case(() -> {
+            layer.forward(x, out);
+            return 0;
+        }, check);
+    }
+
+    private static Case gpt2(Params p) {
+        Problem prob = Catalog.GPT2_DECODE.problem(p);
+        float[] out = new float[prob.outputLength()];
+        Case.Verifier check = r -> prob.check("impl=" + p.get("impl"), out);
+        if (framework(p) != null) {
+            FrameworkCall fw = FrameworkCall.of(p, "model.gpt2", shape(p, "batch", "ctx", "hidden", "heads", "ffn"),
+                    operands(prob));
+            return new Case(fw.into(out), check).with(fw);
+        }
+        DecoderStep step = new DecoderStep(weights(prob), p.getInt("batch"), p.getInt("ctx"), p.getInt("hidden"),
+                p.getInt("heads"), p.getInt("ffn"), 1e-5f, Parallel.parseThreads(p.get("threads")));
+        float[] x = prob.floats("x"), kc = prob.floats("k_cache"), vc = prob.floats("v_cache");
+        return new Case(() -> {
+            step.forward(x, kc, vc, out);
+            return 0;
+        }, check);
+    }
+
+    private static Case int4(Params p) {
+        Problem prob = Catalog.MATMUL_INT4.problem(p);
+        int m = p.getInt("m"), k = p.getInt("k"), n = p.getInt("n");
+        int threads = Parallel.parseThreads(p.get("threads"));
+        float[] a = prob.floats("a");
+        byte[] packed = prob.input("b_packed").bytes();
+        float[] scales = prob.floats("scales");
+        float[] c = new float[m * n];
+        Case.Verifier check = r -> prob.check("impl=" + p.get("impl"), c);
+        String impl = p.get("impl");
+        if (framework(p) != null) {
+            FrameworkCall fw = FrameworkCall.of(p, "gemm.sgemm", Map.of("m", m, "n", n, "k", k), "a", a, "b",
+                    Int4Blocks.dequantize(packed, scales, k, n));
+            return new Case(fw.into(c), check).with(fw);
+        }
+        if (impl.equals(SIMD_F32)) {
+            float[] b = Int4Blocks.dequantize(packed, scales, k, n);
+            Gemm.Blocked g = new Gemm.Blocked(m, n, k, threads);
+            return new Case(() -> {
+                g.multiply(a, b, c);
+                return 0;
+            }, check);
+        }
+        Int4Gemm g = new Int4Gemm(packed, scales, m, n, k, threads);
+        return new Case(() -> {
+            g.multiply(a, c);
+            return 0;
+        }, check);
+    }
+}

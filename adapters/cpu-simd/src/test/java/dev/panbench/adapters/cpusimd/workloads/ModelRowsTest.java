@@ -1,0 +1,117 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.CpuSimdAdapter;
+import dev.panbench.adapters.cpusimd.kernels.LayerOps;
+import dev.panbench.harness.catalog.ModelMath;
+import dev.panbench.harness.driver.PythonDriver;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Workload;
+import dev.panbench.harness.spi.WorkloadSpec;
+import jdk.incubator.vector.FloatVector;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The model rows ({@code model/bert-layer}, {@code model/gpt2-decode}, {@code quant/matmul-int4}) at a small layer
+ * (hidden 64, 4 heads, seq 16, ffn 256): simd through the real JMH runner, numpy through the real Python driver,
+ * each answer checked against the entry's reference; torch skipped with its reason where it is missing.
+ */
+class ModelRowsTest {
+
+    private static final RunSettings TINY = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("10ms")
+            .iterations(2).measurementTime("10ms").build();
+
+    private static final Map<String, List<String>> SMALL = Map.of("batch", List.of("2"), "seq", List.of("16"),
+            "ctx", List.of("16"), "hidden", List.of("64"), "heads", List.of("4"), "ffn", List.of("256"),
+            "m", List.of("9"), "k", List.of("64"), "n", List.of("40"));
+
+    private static List<BenchResult> run(String filter, String dir) throws Exception {
+        List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), SMALL, Pattern.compile(filter),
+                null);
+        assertTrue(!plan.isEmpty(), filter);
+        Path logs = Files.createDirectories(Path.of("target", dir));
+        return new BenchmarkRunner(TINY, logs).run(plan, ProgressListener.NONE);
+    }
+
+    @Test
+    void everyModelRowIsVerifiedAndTimedThroughTheRealRunner() throws Exception {
+        List<BenchResult> results = run("^cpu-simd/(model/|quant/matmul-int4).*impl=(simd|numpy|torch)\\b",
+                "model-rows");
+        // bert, gpt2: simd, numpy, torch; int4: simd, simd-f32, numpy, torch
+        assertEquals(10, results.size(), results.stream().map(r -> r.id().toString()).toList().toString());
+        boolean numpy = PythonDriver.importable("numpy").isEmpty();
+        for (BenchResult r : results) {
+            String impl = r.params().get("impl");
+            if (impl.equals("torch") && PythonDriver.importable("torch").isPresent()) {
+                assertEquals(BenchResult.Status.skipped, r.status(), r.id().toString());
+                assertTrue(r.error().contains("torch"), r.error());
+                continue;
+            }
+            if (impl.equals("numpy") && !numpy) {
+                continue;
+            }
+            assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
+            assertTrue(r.stats().median() > 0, r.id().toString());
+            assertEquals(impl, ResultMarks.role(r).backend(), r.id().toString());
+            assertNotNull(ResultMarks.weightBytes(r), r.id() + " records its weights' footprint");
+        }
+        BenchResult bert = results.stream().filter(r -> r.id().toString().contains("bert-layer")).findFirst()
+                .orElseThrow();
+        // 4 h^2 + 2 h ffn + ffn + 9 h floats
+        assertEquals(4L * (4 * 64 * 64 + 2 * 64 * 256 + 256 + 9 * 64), ResultMarks.weightBytes(bert));
+        assertEquals("model/bert-layer[batch=2,seq=16,hidden=64,heads=4,ffn=256]",
+                ResultMarks.role(bert).rowKey());
+    }
+
+    @Test
+    void theFloatRowOfTheInt4ProductIsItsOwnColumn() throws Exception {
+        WorkloadSpec spec = spec("quant/matmul-int4");
+        Params p = new Params(Map.of("m", "7", "k", "64", "n", "40", "impl", "simd-f32", "threads", "1"));
+        assertEquals("simd-f32", spec.role().apply(p).backend());
+        assertEquals(null, spec.role().apply(p).framework());
+        try (Workload w = spec.factory().get()) {
+            w.setup(p);
+            w.verify();
+        }
+    }
+
+    @Test
+    void theVectorErfIsWithinAFewUlpOfFloat64() {
+        float[] x = new float[FloatVector.SPECIES_PREFERRED.length()];
+        float[] y = new float[x.length];
+        double worst = 0;
+        for (int i = -6000; i <= 6000; i += x.length) {
+            for (int j = 0; j < x.length; j++) {
+                x[j] = (i + j) / 1000f;
+            }
+            LayerOps.erf(FloatVector.fromArray(FloatVector.SPECIES_PREFERRED, x, 0)).intoArray(y, 0);
+            for (int j = 0; j < x.length; j++) {
+                double ref = ModelMath.erf(x[j]);
+                double ulp = Math.ulp((float) Math.max(Math.abs(ref), 1e-3));
+                worst = Math.max(worst, Math.abs(y[j] - ref) / ulp);
+                worst = Math.max(worst, Math.abs(LayerOps.erf(x[j]) - ref) / ulp);
+            }
+        }
+        assertTrue(worst < 8, worst + " ulp");
+    }
+
+    private static WorkloadSpec spec(String name) {
+        return new CpuSimdAdapter().workloads().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+}
