@@ -66,25 +66,4 @@ public final class LayerNorm {
             }
         }
     }
-
-    public static double[] reference(float[] x, float[] gamma, float[] beta, int rows, int cols) {
-        double[] y = new double[rows * cols];
-        for (int r = 0; r < rows; r++) {
-            int o = r * cols;
-            double mean = 0;
-            for (int j = 0; j < cols; j++) {
-                mean += x[o + j];
-            }
-            mean /= cols;
-            double var = 0;
-            for (int j = 0; j < cols; j++) {
-                var += (x[o + j] - mean) * (x[o + j] - mean);
-            }
-            double rstd = 1.0 / Math.sqrt(var / cols + EPS);
-            for (int j = 0; j < cols; j++) {
-                y[o + j] = (x[o + j] - mean) * rstd * gamma[j] + beta[j];
-            }
-        }
-        return y;
-    }
 }

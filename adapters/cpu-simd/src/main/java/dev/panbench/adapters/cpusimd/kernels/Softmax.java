@@ -62,24 +62,4 @@ public final class Softmax {
             }
         }
     }
-
-    public static double[] reference(float[] in, int rows, int cols) {
-        double[] out = new double[rows * cols];
-        for (int r = 0; r < rows; r++) {
-            int o = r * cols;
-            double max = Double.NEGATIVE_INFINITY;
-            for (int j = 0; j < cols; j++) {
-                max = Math.max(max, in[o + j]);
-            }
-            double sum = 0;
-            for (int j = 0; j < cols; j++) {
-                out[o + j] = Math.exp(in[o + j] - max);
-                sum += out[o + j];
-            }
-            for (int j = 0; j < cols; j++) {
-                out[o + j] /= sum;
-            }
-        }
-        return out;
-    }
 }
