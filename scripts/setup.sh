@@ -42,6 +42,18 @@ for p in "${py_pkgs[@]}"; do
   fi
 done
 
+# apache-tvm compiles the catalog workloads the tvm-ffi adapter times as TVM modules (impl=tvm, tvm-python); a 100 MB
+# wheel, pinned because the build script's schedules are written against it. A failed install leaves the rest of the
+# set-up alone: those rows are then skipped with the reason.
+tvm_version=0.27.0.post1
+installed_tvm="$(.venv/bin/python -c 'from importlib.metadata import version; print(version("apache-tvm"))' 2>/dev/null || true)"
+if [ "$installed_tvm" != "$tvm_version" ]; then
+  say "installing Python package apache-tvm==$tvm_version into .venv (about 100 MB)"
+  if ! .venv/bin/python -m pip install -q --disable-pip-version-check "apache-tvm==$tvm_version"; then
+    say "apache-tvm $tvm_version could not be installed; the tvm-ffi adapter's TVM-compiled rows will be skipped"
+  fi
+fi
+
 # --- Jenkins xUnit's junit-10.xsd, which the JUnit XML tests validate against: pytest's source distribution on PyPI
 # carries it (testing/example_scripts/junit-10.xsd); it is extracted into .venv, never committed.
 xsd=.venv/share/panbench/junit-10.xsd
@@ -67,4 +79,4 @@ if ! panbench_find_jdk; then
   fi
   say "no JDK >= 22 with javac found: only a prebuilt jar can run (java: $PANBENCH_JAVA)"
 fi
-say "ok (java: ${PANBENCH_JAVA}, tvm-ffi: $(.venv/bin/python -c 'import tvm_ffi; print(tvm_ffi.__version__)' 2>/dev/null || echo missing))"
+say "ok (java: ${PANBENCH_JAVA}, tvm-ffi: $(.venv/bin/python -c 'import tvm_ffi; print(tvm_ffi.__version__)' 2>/dev/null || echo missing), apache-tvm: $(.venv/bin/python -c 'from importlib.metadata import version; print(version("apache-tvm"))' 2>/dev/null || echo missing))"

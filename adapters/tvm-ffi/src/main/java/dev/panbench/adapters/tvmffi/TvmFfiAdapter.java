@@ -2,6 +2,9 @@ package dev.panbench.adapters.tvmffi;
 
 import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
 import dev.panbench.adapters.tvmffi.api.TvmFfi;
+import dev.panbench.adapters.tvmffi.compiled.CompiledModule;
+import dev.panbench.adapters.tvmffi.compiled.CompiledWorkloads;
+import dev.panbench.adapters.tvmffi.compiled.TvmBuild;
 import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
 import dev.panbench.adapters.tvmffi.workloads.TvmFfiWorkloads;
 import dev.panbench.harness.nativelib.NativeLibraryCheck;
@@ -10,6 +13,7 @@ import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +21,8 @@ import java.util.Optional;
 
 /**
  * TVM FFI through a Panama binding of its C ABI ({@code libtvm_ffi.so} from the apache-tvm-ffi wheel), with the
- * TVMFFI.jl overhead suite measured against a C floor.
+ * TVMFFI.jl overhead suite measured against a C floor, and the catalog's workloads as TVM-compiled modules called
+ * through that binding and from Python's tvm_ffi.
  */
 public final class TvmFfiAdapter implements Adapter {
 
@@ -28,7 +33,8 @@ public final class TvmFfiAdapter implements Adapter {
 
     @Override
     public String describe() {
-        return "TVM FFI C ABI through Panama FFM: calls, conversions, tensors, callbacks, modules, objects vs a C loop";
+        return "TVM FFI C ABI through Panama FFM: calls, conversions, tensors, callbacks, modules, objects vs a C loop;"
+                + " TVM-compiled catalog workloads (impl=tvm, tvm-python)";
     }
 
     @Override
@@ -62,16 +68,25 @@ public final class TvmFfiAdapter implements Adapter {
         LibraryLocator.testingLibrary().ifPresent(p -> env.put("testingLibrary", p.toString()));
         LibraryLocator.includeDirectory().ifPresent(p -> env.put("include", p.toString()));
         env.put("nativeFixtures", NativeFixtures.unavailableReason().orElse("g++ available"));
+        env.put("tvm.cache", TvmBuild.cacheDir().toString());
+        for (CompiledModule m : TvmBuild.seen()) {
+            env.put("tvm", m.tvmVersion());
+            env.put("tvm.target", m.target());
+            String workload = m.sidecar().getParent().getFileName().toString();
+            env.merge("tvm.schedule." + workload, m.schedule(), (x, y) -> x.equals(y) ? x : x + "; " + y);
+        }
         return env;
     }
 
     @Override
     public List<String> forkProperties() {
-        return List.of(LibraryLocator.PROPERTY, NativeFixtures.DIR_PROPERTY);
+        return List.of(LibraryLocator.PROPERTY, NativeFixtures.DIR_PROPERTY, TvmBuild.CACHE_PROPERTY);
     }
 
     @Override
     public List<WorkloadSpec> workloads() {
-        return TvmFfiWorkloads.all();
+        List<WorkloadSpec> all = new ArrayList<>(TvmFfiWorkloads.all());
+        all.addAll(CompiledWorkloads.all());
+        return List.copyOf(all);
     }
 }

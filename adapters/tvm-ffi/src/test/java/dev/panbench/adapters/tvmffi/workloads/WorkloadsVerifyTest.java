@@ -15,6 +15,7 @@ import org.openjdk.jmh.infra.Blackhole;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +31,9 @@ class WorkloadsVerifyTest {
 
     @TestFactory
     Stream<DynamicTest> everyRowVerifiesAndRuns() {
-        List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of(), null, null);
+        // the TVM-compiled catalog rows are checked at small shapes in compiled.CompiledModulesTest
+        List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of(),
+                Pattern.compile("^tvm-ffi/(?!(gemm|softmax|layernorm|binary)/)"), null);
         assertTrue(plan.size() > 40, "rows: " + plan.size());
         Blackhole bh = new Blackhole(
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");

@@ -1,0 +1,50 @@
+package dev.panbench.adapters.tvmffi.compiled;
+
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.driver.PythonDriver;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The catalog entries computed by TVM-compiled modules ({@code tvm_build.py}): called through panbench's binding
+ * ({@code impl=tvm}) and from Python's {@code tvm_ffi} ({@code impl=tvm-python}), at the entry's shapes, with
+ * {@code threads} TVM threads (1 by default, like every other row).
+ */
+public final class CompiledWorkloads {
+
+    static final List<CatalogEntry> ENTRIES = List.of(Catalog.SGEMM, Catalog.SOFTMAX_ROWS, Catalog.LAYERNORM_ROWS,
+            Catalog.BINARY_ADD);
+
+    private CompiledWorkloads() {
+    }
+
+    public static List<WorkloadSpec> all() {
+        return ENTRIES.stream().map(CompiledWorkloads::spec).toList();
+    }
+
+    private static WorkloadSpec spec(CatalogEntry entry) {
+        return entry.spec(Map.of())
+                .param("impl", CompiledKernel.TVM, CompiledKernel.TVM_PYTHON)
+                .param("threads", "1")
+                .role(p -> entry.role(p, p.get("impl"), CompiledKernel.TVM_PYTHON.equals(p.get("impl"))
+                        ? "python" : null))
+                .availability(p -> availability(entry, p))
+                .factory(() -> new CompiledKernel(entry))
+                .build();
+    }
+
+    private static Availability availability(CatalogEntry entry, Params p) {
+        if (CompiledKernel.TVM_PYTHON.equals(p.get("impl"))) {
+            var missing = PythonDriver.importable("tvm_ffi");
+            if (missing.isPresent()) {
+                return Availability.unavailable(missing.get());
+            }
+        }
+        return TvmBuild.availability(entry, p);
+    }
+}

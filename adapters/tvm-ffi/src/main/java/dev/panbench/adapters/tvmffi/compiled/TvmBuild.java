@@ -1,0 +1,187 @@
+package dev.panbench.adapters.tvmffi.compiled;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.driver.PythonLocator;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.WorkloadSkippedException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The build step of the TVM-compiled rows: runs {@code tvm_build.py} (a resource of this package) with the
+ * project's Python, which compiles a catalog entry at one shape for this CPU, or finds it in the cache
+ * ({@code build/tvm/} under the project root, or {@code panbench.tvm.cache}) without importing TVM. Each shape is
+ * asked once per JVM: when the run is planned (so a missing apache-tvm skips the rows and an unscheduled module marks
+ * them degraded before anything forks), and again in the fork, where it is a cache hit.
+ */
+public final class TvmBuild {
+
+    public static final String CACHE_PROPERTY = "panbench.tvm.cache";
+    private static final String SCRIPT = "tvm_build.py";
+    private static final long TIMEOUT_MINUTES = 10;
+
+    /** A build's outcome: the module, or why there is none (skipped: no apache-tvm; failed: the build broke). */
+    record Outcome(CompiledModule module, String skipped, String failed) {
+    }
+
+    private static final Map<String, Outcome> OUTCOMES = new LinkedHashMap<>();
+
+    private TvmBuild() {
+    }
+
+    /** The cache directory: {@code panbench.tvm.cache}, else {@code build/tvm} under the project root. */
+    public static Path cacheDir() {
+        String explicit = System.getProperty(CACHE_PROPERTY);
+        if (explicit != null && !explicit.isBlank()) {
+            return Path.of(explicit).toAbsolutePath();
+        }
+        return projectRoot().resolve("build").resolve("tvm");
+    }
+
+    private static Path projectRoot() {
+        String home = System.getProperty("panbench.home");
+        if (home != null && !home.isBlank()) {
+            return Path.of(home).toAbsolutePath();
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        for (Path dir = cwd; dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve(".venv"))) {
+                return dir;
+            }
+        }
+        return cwd;
+    }
+
+    /** Whether the entry builds at this shape: ok, degraded (unscheduled) or unavailable (no apache-tvm). */
+    public static Availability availability(CatalogEntry entry, Params params) {
+        Outcome o = outcome(entry, params);
+        if (o.skipped() != null) {
+            return Availability.unavailable(o.skipped());
+        }
+        if (o.module() != null && o.module().degraded() != null) {
+            return Availability.degraded(o.module().degraded());
+        }
+        return Availability.ok(); // a failed build fails the row in its fork, with the reason
+    }
+
+    /** The compiled module of the entry at this shape, built on first need. */
+    public static CompiledModule module(CatalogEntry entry, Params params) throws WorkloadSkippedException {
+        Outcome o = outcome(entry, params);
+        if (o.skipped() != null) {
+            throw new WorkloadSkippedException(o.skipped());
+        }
+        if (o.failed() != null) {
+            throw new IllegalStateException(o.failed());
+        }
+        return o.module();
+    }
+
+    /** The modules built or found in this JVM, in order: what the adapter's environment reports. */
+    public static synchronized List<CompiledModule> seen() {
+        return OUTCOMES.values().stream().map(Outcome::module).filter(m -> m != null).toList();
+    }
+
+    /** {@code threads} (1 when absent) decides whether the module has parallel loops. */
+    private static synchronized Outcome outcome(CatalogEntry entry, Params params) {
+        String shape = entry.shapeOf(params).render();
+        int threads = Integer.parseInt(params.get("threads", "1"));
+        String key = PythonLocator.locate().map(Path::toString).orElse("") + "|" + cacheDir() + "|" + entry.name()
+                + "[" + shape + "]/" + threads;
+        return OUTCOMES.computeIfAbsent(key, k -> run(entry.name(), shape, threads));
+    }
+
+    private static Outcome run(String workload, String shape, int threads) {
+        Optional<Path> python = PythonLocator.locate();
+        if (python.isEmpty()) {
+            return new Outcome(null, PythonLocator.NOT_FOUND, null);
+        }
+        Path cache = cacheDir();
+        try {
+            Path script = installScript(cache);
+            Path log = cache.resolve("logs").resolve(workload.replace('/', '-') + "-" + shape.replace(',', '-')
+                    + "-threads=" + threads + ".log");
+            Files.createDirectories(log.getParent());
+            Process p = new ProcessBuilder(python.get().toString(), script.toString(), "--cache", cache.toString(),
+                    "--workload", workload, "--shape", shape, "--threads", Integer.toString(threads))
+                    .redirectError(log.toFile()).start();
+            p.getOutputStream().close();
+            String out;
+            try (InputStream s = p.getInputStream()) {
+                out = new String(s.readAllBytes(), StandardCharsets.UTF_8).strip();
+            }
+            if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                return new Outcome(null, null, "building " + workload + "[" + shape + "] took over "
+                        + TIMEOUT_MINUTES + " minutes (see " + log + ")");
+            }
+            String last = out.lines().reduce((a, b) -> b).orElse("");
+            JsonNode reply;
+            try {
+                reply = Json.MAPPER.readTree(last);
+            } catch (IOException e) {
+                reply = null;
+            }
+            if (reply == null || !reply.isObject()) {
+                return new Outcome(null, null, "building " + workload + "[" + shape + "] gave no answer (exit code "
+                        + p.exitValue() + "; see " + log + ")");
+            }
+            if (reply.hasNonNull("skipped")) {
+                return new Outcome(null, reply.get("skipped").asText(), null);
+            }
+            if (reply.hasNonNull("error")) {
+                return new Outcome(null, null, "building " + workload + "[" + shape + "] failed: "
+                        + reply.get("error").asText() + " (see " + log + ")");
+            }
+            return new Outcome(module(reply), null, null);
+        } catch (IOException e) {
+            return new Outcome(null, null, "cannot run " + SCRIPT + " with " + python.get() + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome(null, null, "interrupted while building " + workload + "[" + shape + "]");
+        }
+    }
+
+    private static CompiledModule module(JsonNode r) {
+        JsonNode t = r.path("target");
+        String target = t.path("kind").asText("llvm") + " -mtriple=" + t.path("mtriple").asText()
+                + " -mcpu=" + t.path("mcpu").asText() + (t.hasNonNull("mattr") ? " -mattr=" + t.get("mattr").asText()
+                : "");
+        return new CompiledModule(Path.of(r.path("library").asText()), Path.of(r.path("sidecar").asText()),
+                r.path("function").asText("main"), r.path("schedule").asText(), target, r.path("tvm").asText(),
+                Path.of(r.path("runtime").asText()), r.hasNonNull("degraded") ? r.get("degraded").asText() : null);
+    }
+
+    /** Copies the build script into the cache (temp file + rename: concurrent JVMs write the same bytes). */
+    private static Path installScript(Path cache) throws IOException {
+        Path dir = cache.resolve("scripts");
+        Files.createDirectories(dir);
+        byte[] bytes;
+        try (InputStream s = TvmBuild.class.getResourceAsStream(SCRIPT)) {
+            if (s == null) {
+                throw new IOException("resource " + SCRIPT + " missing next to " + TvmBuild.class.getName());
+            }
+            bytes = s.readAllBytes();
+        }
+        Path target = dir.resolve(SCRIPT);
+        if (Files.exists(target) && java.util.Arrays.equals(Files.readAllBytes(target), bytes)) {
+            return target;
+        }
+        Path tmp = Files.createTempFile(dir, ".tmp-", ".py");
+        Files.write(tmp, bytes);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return target;
+    }
+}

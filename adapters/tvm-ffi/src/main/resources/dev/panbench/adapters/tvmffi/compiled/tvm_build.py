@@ -1,0 +1,330 @@
+"""Compiles one panbench catalog workload at one shape into a TVM module (.so) for this host's CPU, cached.
+
+    python tvm_build.py --cache DIR --workload gemm/sgemm --shape size=1024,dtype=f32 --threads 1
+
+prints one JSON line: {"library": the .so, "sidecar": its JSON, "function": "main", "schedule", "target",
+"tvm", "runtime": libtvm_runtime.so, "degraded": why the module runs unscheduled (absent when it does not),
+"cached": whether it was there already}, or {"skipped": why} when apache-tvm cannot be imported, or
+{"error": why} with exit code 1.
+
+The module is a TIR PrimFunc in destination-passing style: main(inputs..., output), float32, row-major, every
+tensor 64-byte aligned (the kernels assume it and do not check). Cache layout:
+DIR/<tvm version>/<mtriple>-<mcpu>/<script hash>/<workload>/<shape>-<serial|parallel>.so with its .json beside
+it. A module for one thread is built without parallel loops: TVM's parallel launch costs microseconds per call
+even at one thread, which would swamp the small rows. The script's
+own hash is in the key, so a changed schedule never reuses an old module. A cache hit needs no TVM import: the
+target chosen for this CPU is kept in DIR/<tvm version>/hosts/<cpu fingerprint>.json. Writers write a temporary
+file and rename it, so concurrent builds never leave a half-written module.
+"""
+import argparse
+import contextlib
+import hashlib
+import json
+import os
+import sys
+import tempfile
+
+SCRIPT_HASH = hashlib.sha256(open(__file__, "rb").read()).hexdigest()[:12]
+
+
+def emit(**fields):
+    sys.stdout.write(json.dumps(fields) + "\n")
+    sys.stdout.flush()
+
+
+def write_atomic(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def tvm_version():
+    from importlib import metadata
+    return metadata.version("apache-tvm")
+
+
+def cpu_fingerprint():
+    """The CPU model and flags, hashed: what decides the target, readable without importing TVM."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        text = ""
+    model = flags = ""
+    for line in text.splitlines():
+        if line.startswith("model name") and not model:
+            model = line.split(":", 1)[1].strip()
+        if line.startswith("flags") and not flags:
+            flags = " ".join(sorted(line.split(":", 1)[1].split()))
+    return hashlib.sha256((os.uname().machine + "|" + model + "|" + flags).encode()).hexdigest()[:16]
+
+
+def host_target(cache, version):
+    """{"kind": "llvm", "mtriple", "mcpu"} for this CPU: LLVM's own host CPU name under a plain triple (mcpu
+    'native' would fall back to 'generic' under the wheel's conda triple)."""
+    path = os.path.join(cache, version, "hosts", cpu_fingerprint() + ".json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    from tvm.target import codegen
+    import platform
+    triple = platform.machine() + "-unknown-linux-gnu"
+    target = {"kind": "llvm", "mtriple": triple, "mcpu": codegen.llvm_get_system_cpu()}
+    write_atomic(path, json.dumps(target, indent=1).encode())
+    return target
+
+
+def parse_shape(text):
+    shape = {}
+    for part in text.split(","):
+        if part:
+            k, v = part.split("=", 1)
+            shape[k] = v
+    return shape
+
+
+def sgemm_dims(size):
+    p = [int(x) for x in size.split("x")]
+    return (p[0], p[0], p[0]) if len(p) == 1 else tuple(p)  # m, n, k
+
+
+def rows_cols(shape):
+    r, c = (int(x) for x in shape.split("x"))
+    return r, c
+
+
+# --- workloads: TE definitions and their schedules ---------------------------------------------------------------
+
+MR, NR = 4, 16  # the sgemm register tile: 4 rows x 16 columns (two 8-lane AVX2 vectors), 8 accumulators
+
+
+def sgemm(shape):
+    from tvm import te, tirx
+    m, n, k = sgemm_dims(shape["size"])
+    a = te.placeholder((m, k), "float32", name="a")
+    b = te.placeholder((k, n), "float32", name="b")
+    panels = (n + NR - 1) // NR
+    packed = te.compute((panels, k, NR), lambda x, p, y: te.if_then_else(
+        x * NR + y < n, b[p, x * NR + y], tirx.const(0, "float32")), name="b_packed")
+    r = te.reduce_axis((0, k), name="k")
+    c = te.compute((m, n), lambda i, j: te.sum(a[i, r] * packed[j // NR, r, j % NR], axis=r), name="c")
+    return te.create_prim_func([a, b, c])
+
+
+def sgemm_schedule(func, target):
+    """B packed into 16-column panels (contiguous per k), C computed in 4x16 register tiles held in a local
+    accumulator, rows unrolled, columns vectorized, column panels (and the packing) as the parallel loops."""
+    from tvm import s_tir
+    sch = s_tir.Schedule(func)
+    blk = sch.get_sblock("c")
+    i, j, r = sch.get_loops(blk)
+    jo, ji = sch.split(j, [None, NR])
+    io, ii = sch.split(i, [None, MR])
+    sch.reorder(jo, io, r, ii, ji)
+    acc = sch.cache_write(blk, 0, "local")
+    sch.reverse_compute_at(acc, io)
+    sch.unroll(ii)
+    sch.vectorize(ji)
+    sch.vectorize(sch.get_loops(acc)[-1])
+    sch.parallel(jo)
+    sch.decompose_reduction(blk, r)
+    pack = sch.get_sblock("b_packed")
+    loops = sch.get_loops(pack)
+    sch.vectorize(loops[-1])
+    sch.parallel(loops[0])
+    return sch.mod, ("packed-%dx%d (B packed in %d-column panels, %dx%d register tiles in a local accumulator, "
+                     "%d-lane vectorized columns)" % (MR, NR, NR, MR, NR, NR))
+
+
+def softmax(shape):
+    from tvm import te, topi
+    rows, cols = rows_cols(shape["shape"])
+    x = te.placeholder((rows, cols), "float32", name="x")
+    return te.create_prim_func([x, topi.nn.softmax(x, axis=1)])
+
+
+def layernorm(shape):
+    from tvm import te, topi
+    rows, cols = rows_cols(shape["shape"])
+    x = te.placeholder((rows, cols), "float32", name="x")
+    gamma = te.placeholder((cols,), "float32", name="gamma")
+    beta = te.placeholder((cols,), "float32", name="beta")
+    return te.create_prim_func([x, gamma, beta, topi.nn.layer_norm(x, gamma, beta, axis=[1], epsilon=1e-5)])
+
+
+def dlight_reduction(func, target):
+    """dlight's CPU reduction rule: every stage under the row loop (the parallel one), element-wise stages
+    vectorized, reductions split to vector-length chunks and unrolled."""
+    from tvm import s_tir
+    from tvm.s_tir import dlight
+    sch = dlight.cpu.Reduction().apply(func, target, False)
+    if sch is None:
+        raise ValueError("dlight.cpu.Reduction does not apply to this function")
+    return sch.mod, "dlight.cpu.Reduction (stages fused under the row loop, vectorized element-wise stages, unrolled reductions)"
+
+
+def binary_add(shape):
+    from tvm import te
+    n = int(shape["size"])
+    a = te.placeholder((n,), "float32", name="a")
+    b = te.placeholder((n,), "float32", name="b")
+    return te.create_prim_func([a, b, te.compute((n,), lambda i: a[i] + b[i], name="c")])
+
+
+ADD_LANES, ADD_CHUNK = 8, 4096
+
+
+def add_schedule(func, target):
+    """Chunks of 4096 elements (the parallel loop), each a loop of 8-lane vectors."""
+    from tvm import s_tir
+    sch = s_tir.Schedule(func)
+    blk = sch.get_sblock("c")
+    (i,) = sch.get_loops(blk)
+    outer, inner, lanes = sch.split(i, [None, ADD_CHUNK // ADD_LANES, ADD_LANES])
+    sch.parallel(outer)
+    sch.vectorize(lanes)
+    return sch.mod, "chunked-vector (4096-element chunks, 8-lane vectors)"
+
+
+WORKLOADS = {
+    "gemm/sgemm": (sgemm, sgemm_schedule),
+    "softmax/rows": (softmax, dlight_reduction),
+    "layernorm/rows": (layernorm, dlight_reduction),
+    "binary/add": (binary_add, add_schedule),
+}
+
+
+@contextlib.contextmanager
+def serial_loops(serial):
+    """While active (serial builds), the schedule primitive parallel() does nothing, in the written schedules and
+    in dlight's alike."""
+    from tvm import s_tir
+    original = s_tir.Schedule.parallel
+    if serial:
+        s_tir.Schedule.parallel = lambda self, loop: None
+    try:
+        yield
+    finally:
+        s_tir.Schedule.parallel = original
+
+
+def build(workload, shape, target, parallel, so_path):
+    """Compiles with the workload's schedule; a schedule that fails at this shape falls back to TVM's default
+    pipeline (naive loops), and the module says so in 'degraded'."""
+    import tvm
+    define, schedule = WORKLOADS[workload]
+    func = define(shape)
+    tgt = tvm.target.Target(target)
+    facts = {}
+    try:
+        with serial_loops(not parallel):
+            mod, name = schedule(func, tgt)
+        name += "; parallel loops" if parallel else "; serial (one thread: parallel loops left out)"
+        lib = tvm.compile(mod, target=tgt)
+    except Exception as e:  # the schedule cannot express this shape
+        facts["degraded"] = ("the %s schedule failed at %s (%s: %s); the module runs TVM's default CPU pipeline, "
+                             "unscheduled loops" % (workload, render(shape), type(e).__name__,
+                                                    str(e).strip().splitlines()[-1][:200]))
+        name = "none (default pipeline, unscheduled)"
+        lib = tvm.compile(tvm.IRModule({"main": func}), target=tgt)
+    facts["schedule"] = name
+    os.makedirs(os.path.dirname(so_path), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(so_path), prefix=".tmp-", suffix=".so")
+    os.close(fd)
+    try:
+        lib.export_library(tmp)
+        os.chmod(tmp, 0o755)
+        os.replace(tmp, so_path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return facts
+
+
+def render(shape):
+    return ",".join("%s=%s" % kv for kv in shape.items())
+
+
+def runtime_library():
+    """libtvm_runtime.so of the installed tvm package, found without importing it."""
+    import importlib.util
+    spec = importlib.util.find_spec("tvm")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for base in spec.submodule_search_locations:
+        for sub in ("lib", "lib64", ""):
+            p = os.path.join(base, sub, "libtvm_runtime.so")
+            if os.path.exists(p):
+                return p
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cache", required=True)
+    ap.add_argument("--workload", required=True, choices=sorted(WORKLOADS))
+    ap.add_argument("--shape", required=True)
+    ap.add_argument("--threads", type=int, default=1)
+    args = ap.parse_args()
+    shape = parse_shape(args.shape)
+    if shape.get("dtype", "f32") != "f32":
+        emit(error="dtype=%s: the TVM modules are built for f32 only" % shape["dtype"])
+        return 1
+    try:
+        version = tvm_version()
+    except Exception as e:
+        emit(skipped="apache-tvm is not installed in %s (%s); run scripts/setup.sh" % (sys.executable, e))
+        return 0
+    runtime = runtime_library()
+    if runtime is None:
+        emit(skipped="libtvm_runtime.so not found in the tvm package of %s; run scripts/setup.sh" % sys.executable)
+        return 0
+    cache = os.path.abspath(args.cache)
+    try:
+        target = host_target(cache, version)
+    except ImportError as e:
+        emit(skipped="apache-tvm is not importable in %s (%s); run scripts/setup.sh" % (sys.executable, e))
+        return 0
+    key = "%s-%s" % (target["mtriple"], target["mcpu"])
+    shape_key = "-".join("%s=%s" % kv for kv in shape.items())
+    parallel = args.threads > 1
+    base = os.path.join(cache, version, key, SCRIPT_HASH, args.workload.replace("/", "-"),
+                        shape_key + ("-parallel" if parallel else "-serial"))
+    so_path, sidecar = base + ".so", base + ".json"
+    cached = os.path.exists(so_path) and os.path.exists(sidecar)
+    if cached:
+        with open(sidecar, encoding="utf-8") as f:
+            facts = json.load(f)
+    else:
+        try:
+            import tvm  # noqa: F401
+        except ImportError as e:
+            emit(skipped="apache-tvm is not importable in %s (%s); run scripts/setup.sh" % (sys.executable, e))
+            return 0
+        facts = build(args.workload, shape, target, parallel, so_path)
+        facts.update({"workload": args.workload, "shape": shape, "threads": args.threads, "target": target,
+                      "tvm": version,
+                      "function": "main", "library": so_path, "builder": "tvm_build.py@" + SCRIPT_HASH})
+        write_atomic(sidecar, (json.dumps(facts, indent=1) + "\n").encode())
+    facts = dict(facts)
+    facts.update({"library": so_path, "sidecar": sidecar, "runtime": runtime, "cached": cached})
+    emit(**facts)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Exception as e:
+        import traceback
+        traceback.print_exc(file=sys.stderr)
+        emit(error="%s: %s" % (type(e).__name__, str(e).strip().splitlines()[-1] if str(e).strip() else ""))
+        sys.exit(1)

@@ -1,0 +1,52 @@
+"""The TVM-compiled catalog modules called from Python's own tvm_ffi package (impl=tvm-python), for panbench's
+Python driver (panbench_driver.py).
+
+Only tvm_ffi is imported, not tvm: libtvm_runtime.so is loaded with RTLD_GLOBAL first (it provides the parallel
+launch and workspace functions the module calls), then the module the Java rows load too. Inputs and the output
+are 64-byte-aligned numpy arrays wrapped as tvm_ffi tensors once, as the Java rows build their DLTensors once, so
+the timed statement is the call f(a, b, c) itself.
+"""
+import ctypes
+
+ALIGNMENT = 64
+_KEEP = []
+
+
+def aligned(shape, values=None):
+    import numpy as np
+    count = 1
+    for d in shape:
+        count *= d
+    raw = np.zeros(count * 4 + ALIGNMENT, dtype=np.uint8)
+    start = (-raw.ctypes.data) % ALIGNMENT
+    array = raw[start:start + count * 4].view(np.float32).reshape(shape)
+    if values is not None:
+        array[...] = values.reshape(shape)
+    _KEEP.append(raw)
+    return array
+
+
+def prepare(op, args, inputs):
+    import tvm_ffi
+    ctypes.CDLL(args["runtime"], ctypes.RTLD_GLOBAL)
+    module = tvm_ffi.load_module(args["library"])
+    f = module[args.get("function", "main")]
+    arrays = [aligned(spec["dims"], inputs[spec["name"]]) for spec in args["operands"]]
+    out = aligned(args["outputDims"])
+    tensors = [tvm_ffi.from_dlpack(a) for a in arrays + [out]]
+    names = ["t%d" % i for i in range(len(tensors))]
+    statement = "f(" + ", ".join(names) + ")"
+    namespace = dict(zip(names, tensors))
+    namespace["f"] = f
+    _KEEP.extend([module, tensors])
+    return (statement, namespace), (lambda: out)
+
+
+def environment():
+    import tvm_ffi
+    import os
+    env = {"tvm_ffi": tvm_ffi.__version__}
+    threads = os.environ.get("TVM_NUM_THREADS")
+    if threads:
+        env["TVM_NUM_THREADS"] = threads
+    return env

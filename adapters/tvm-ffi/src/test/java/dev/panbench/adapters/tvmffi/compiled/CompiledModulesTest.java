@@ -1,0 +1,194 @@
+package dev.panbench.adapters.tvmffi.compiled;
+
+import dev.panbench.adapters.tvmffi.TvmFfiAdapter;
+import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
+import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.driver.PythonDriver;
+import dev.panbench.harness.driver.PythonLocator;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.ExternallyTimed;
+import dev.panbench.harness.spi.Params;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The TVM-compiled catalog rows: every entry's module, called through the binding ({@code impl=tvm}) and from
+ * Python's {@code tvm_ffi} ({@code impl=tvm-python}), answers within the entry's tolerance at small odd shapes; both
+ * run through the real runner and record their schedule and target; a damaged module fails its row alone; without
+ * apache-tvm the rows are skipped with the reason. Modules are cached under the project's {@code build/tvm}.
+ */
+class CompiledModulesTest {
+
+    /** Small odd shapes: every schedule's tails (4x16 tiles, 8 lanes, 4096-element chunks) are exercised. */
+    private static final Map<String, Map<String, String>> ODD = Map.of(
+            "gemm/sgemm", Map.of("size", "37x29x45"),
+            "softmax/rows", Map.of("shape", "7x33"),
+            "layernorm/rows", Map.of("shape", "5x31"),
+            "binary/add", Map.of("size", "1001"));
+
+    @BeforeAll
+    static void tvmInstalled() {
+        assumeTrue(LibraryLocator.locate().isPresent(), LibraryLocator.NOT_FOUND);
+        Availability a = TvmBuild.availability(CompiledWorkloads.ENTRIES.getFirst(),
+                params(CompiledWorkloads.ENTRIES.getFirst(), "tvm"));
+        if (!a.available()) {
+            System.out.println("SKIPPED: " + a.reason());
+        }
+        assumeTrue(a.available(), a.reason());
+    }
+
+    private static Params params(CatalogEntry entry, String impl) {
+        Map<String, String> m = new LinkedHashMap<>();
+        entry.shapeParams().forEach(s -> m.put(s.name(), ODD.get(entry.name()).getOrDefault(s.name(),
+                s.defaults().getFirst())));
+        m.put("impl", impl);
+        m.put("threads", "1");
+        return new Params(m);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyModuleAnswersTheSharedReferenceAtOddShapes() {
+        Blackhole bh = new Blackhole(
+                "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+        return CompiledWorkloads.ENTRIES.stream().flatMap(entry -> Stream.of(
+                DynamicTest.dynamicTest(entry.name() + " impl=tvm", () -> {
+                    Params p = params(entry, "tvm");
+                    assertNull(TvmBuild.availability(entry, p).reason(), "scheduled, not degraded");
+                    try (CompiledKernel k = new CompiledKernel(entry)) {
+                        k.setup(p);
+                        k.verify();
+                        for (int i = 0; i < 3; i++) {
+                            k.run(bh);
+                        }
+                        k.verify();
+                    }
+                }),
+                DynamicTest.dynamicTest(entry.name() + " impl=tvm-python", () -> {
+                    assumeTrue(PythonDriver.importable("tvm_ffi").isEmpty(),
+                            () -> PythonDriver.importable("tvm_ffi").orElse(""));
+                    Path dir = Files.createDirectories(Path.of("target", "tvm-python",
+                            entry.name().replace('/', '-')));
+                    try (CompiledKernel k = new CompiledKernel(entry)) {
+                        k.setup(params(entry, "tvm-python"));
+                        ExternallyTimed.Fork f = k.measureFork(new ExternallyTimed.ForkPlan(0, 0, 0, 1,
+                                1_000_000, dir)); // the answer is checked before the one timed iteration
+                        assertEquals(1, f.samplesNanos().size());
+                        assertTrue(f.environment().get("tvm.schedule").length() > 5, f.environment().toString());
+                    }
+                })));
+    }
+
+    @Test
+    void bothImplsRunThroughTheRunnerAndRecordScheduleAndTarget(@TempDir Path tmp) {
+        System.setProperty("jmh.ignoreLock", "true"); // no timing is asserted; sharing the machine is fine
+        // binary/add: microseconds a call, so JMH's own allocations spread over enough calls to read B/op
+        List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of("size", List.of("1001")),
+                Pattern.compile("^tvm-ffi/binary/add"), null);
+        assertEquals(List.of("tvm-ffi/binary/add[size=1001,dtype=f32,impl=tvm,threads=1]",
+                        "tvm-ffi/binary/add[size=1001,dtype=f32,impl=tvm-python,threads=1]"),
+                plan.stream().map(p -> p.id().toString()).toList());
+        List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
+                .warmupTime("50ms").iterations(2).measurementTime("50ms").build(), tmp)
+                .run(plan, ProgressListener.NONE);
+        BenchResult java = results.get(0);
+        assertEquals(BenchResult.Status.ok, java.status(), java::error);
+        assertEquals(ResultMarks.JMH, ResultMarks.timer(java));
+        assertEquals("tvm", ResultMarks.role(java).backend());
+        // JMH's own per-iteration allocations spread over the calls read as a few bytes; boxing the call's four
+        // arguments alone would be over 64
+        assertTrue(java.allocBytesPerOp() < 64, "the timed call allocates nothing: " + java.allocBytesPerOp());
+        BenchResult python = results.get(1);
+        if (PythonDriver.importable("tvm_ffi").isPresent()) {
+            assertEquals(BenchResult.Status.skipped, python.status());
+        } else {
+            assertEquals(BenchResult.Status.ok, python.status(), python::error);
+            assertEquals("python time.perf_counter_ns", ResultMarks.timer(python));
+            assertEquals("tvm-python", ResultMarks.role(python).backend());
+            Map<String, String> facts = ResultMarks.framework(python);
+            assertTrue(facts.get("tvm.schedule").startsWith("chunked-vector"), facts.toString());
+            assertTrue(facts.get("tvm.target").contains("-mcpu="), facts.toString());
+        }
+        Map<String, String> env = new TvmFfiAdapter().environment();
+        assertTrue(env.get("tvm.schedule.binary-add").startsWith("chunked-vector"), env.toString());
+        assertTrue(env.get("tvm.target").startsWith("llvm -mtriple="), env.toString());
+    }
+
+    @Test
+    void aDamagedModuleFailsItsRowNamingTheFileAndTheRunGoesOn(@TempDir Path tmp) throws Exception {
+        System.setProperty("jmh.ignoreLock", "true");
+        String before = System.getProperty(TvmBuild.CACHE_PROPERTY);
+        System.setProperty(TvmBuild.CACHE_PROPERTY, tmp.resolve("cache").toString());
+        try {
+            List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of("size", List.of("1001"),
+                    "impl", List.of("tvm")), Pattern.compile("^tvm-ffi/(binary/add|gemm/sgemm)"), null);
+            assertEquals(2, plan.size());
+            Path damaged = TvmBuild.module(CompiledWorkloads.ENTRIES.getLast(), plan.get(1).params()).library();
+            Files.write(damaged, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0});
+            List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
+                    .warmupTime("10ms").iterations(1).measurementTime("10ms").build(), tmp.resolve("logs"))
+                    .run(plan, ProgressListener.NONE);
+            BenchResult sgemm = results.get(0);
+            BenchResult add = results.get(1);
+            assertEquals(BenchResult.Status.ok, sgemm.status(), sgemm::error);
+            assertEquals(BenchResult.Status.failed, add.status());
+            assertTrue(add.error().contains(damaged.toString()) && add.error().contains("rebuild"), add.error());
+            assertFalse(add.error().contains("\n"), add.error());
+        } finally {
+            if (before == null) {
+                System.clearProperty(TvmBuild.CACHE_PROPERTY);
+            } else {
+                System.setProperty(TvmBuild.CACHE_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    void withoutApacheTvmTheRowsAreSkippedWithTheReason(@TempDir Path tmp) throws Exception {
+        Path python = PythonLocator.locate().orElseThrow();
+        // the same Python with its site-packages hidden (-S: no site, -E: no PYTHON* variables): no apache-tvm
+        Path bare = tmp.resolve("python-without-tvm");
+        Files.writeString(bare, "#!/bin/sh\nexec " + python + " -S -E \"$@\"\n");
+        Files.setPosixFilePermissions(bare, PosixFilePermissions.fromString("rwx------"));
+        String before = System.getProperty(PythonLocator.PROPERTY);
+        System.setProperty(PythonLocator.PROPERTY, bare.toString());
+        try {
+            CatalogEntry add = CompiledWorkloads.ENTRIES.getLast();
+            Availability a = TvmBuild.availability(add, params(add, "tvm"));
+            assertFalse(a.available());
+            assertTrue(a.reason().contains("apache-tvm is not installed") && a.reason().contains("scripts/setup.sh"),
+                    a.reason());
+        } finally {
+            if (before == null) {
+                System.clearProperty(PythonLocator.PROPERTY);
+            } else {
+                System.setProperty(PythonLocator.PROPERTY, before);
+            }
+        }
+    }
+}
