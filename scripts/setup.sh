@@ -29,8 +29,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # --- Python virtual environment -------------------------------------------------------------------------------
-# pytest-benchmark: the import tests run it for real
-py_pkgs=(apache-tvm-ffi numpy pytest-benchmark)
+# pytest-benchmark: the import tests run it for real; onnx: the onnxruntime adapter's tests check the models panbench
+# writes with onnx.checker
+py_pkgs=(apache-tvm-ffi numpy pytest-benchmark onnx)
 if [ ! -x .venv/bin/python ]; then
   say "creating .venv"
   python3 -m venv .venv

@@ -1,0 +1,103 @@
+package dev.panbench.adapters.onnxruntime.workloads;
+
+import dev.panbench.adapters.onnxruntime.OnnxRuntimeAdapter;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.VerificationException;
+import dev.panbench.harness.spi.Workload;
+import dev.panbench.harness.spi.WorkloadSpec;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Every catalog workload ONNX Runtime runs, at odd shapes (partial vectors, non-square GEMMs, one row, one column)
+ * and at one and two threads: set up from its cached model, verified against the catalog's float64 reference, run,
+ * closed; the path a benchmark fork takes before timing.
+ */
+class EveryGraphVerifiesTest {
+
+    private static final Blackhole BH = new Blackhole(
+            "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+
+    private static final Map<String, List<String>> ODD_SHAPES = Map.of(
+            "binary/add", List.of("1", "7", "1023", "4097"),
+            "gemm/sgemm", List.of("1", "7", "7x5x3", "33x65x17", "97x130x257", "5x1030x3"),
+            "softmax/rows", List.of("1x1", "7x1023", "3x4097"),
+            "layernorm/rows", List.of("1x1", "7x1023", "3x4097"));
+
+    private static Availability available() {
+        return new OnnxRuntimeAdapter().probe();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyCatalogGraphMatchesTheReferenceAtOddShapes() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (WorkloadSpec spec : new OnnxRuntimeAdapter().workloads()) {
+            List<String> shapes = ODD_SHAPES.get(spec.name());
+            assertTrue(shapes != null, spec.name() + " has odd shapes in this test");
+            String shapeParam = spec.params().getFirst().name();
+            for (String shape : shapes) {
+                for (String threads : List.of("1", "2")) {
+                    Map<String, String> m = new LinkedHashMap<>();
+                    m.put(shapeParam, shape);
+                    m.put("dtype", "f32");
+                    m.put("threads", threads);
+                    Params p = new Params(m);
+                    tests.add(DynamicTest.dynamicTest(spec.name() + "[" + p.render() + "]", () -> {
+                        Availability a = available();
+                        assumeTrue(a.available(), () -> "onnxruntime unavailable: " + a.reason());
+                        try (Workload w = spec.factory().get()) {
+                            w.setup(p);
+                            w.verify();
+                            w.run(BH);
+                        }
+                    }));
+                }
+            }
+        }
+        return tests.stream();
+    }
+
+    @Test
+    void declaresEachEntryWithItsShapeParamsThenThreads() {
+        List<WorkloadSpec> specs = new OnnxRuntimeAdapter().workloads();
+        assertEquals(List.of("binary/add", "gemm/sgemm", "softmax/rows", "layernorm/rows"),
+                specs.stream().map(WorkloadSpec::name).toList());
+        WorkloadSpec sgemm = specs.get(1);
+        assertEquals(List.of("size", "dtype", "threads"), sgemm.params().stream().map(p -> p.name()).toList());
+        assertTrue(sgemm.param("size").defaults().containsAll(List.of("256", "1024")));
+        assertEquals(List.of("1"), sgemm.param("threads").defaults());
+        Params p = new Params(Map.of("size", "1024", "dtype", "f32", "threads", "1"));
+        assertEquals("gemm/sgemm[size=1024,dtype=f32]", sgemm.role().apply(p).rowKey());
+        assertEquals("onnxruntime", sgemm.role().apply(p).backend());
+        assertThrows(IllegalArgumentException.class, () -> sgemm.counts().apply(
+                new Params(Map.of("size", "8", "dtype", "f32", "threads", "0"))));
+    }
+
+    @Test
+    void aWrongAnswerFailsVerificationNamingTheElement() throws Exception {
+        assumeTrue(available().available(), () -> "onnxruntime unavailable: " + available().reason());
+        // the softmax graph's answer checked against the layernorm problem of the same shape: must be refused
+        CatalogGraph softmax = CatalogGraphs.ALL.get(2);
+        CatalogGraph wrong = new CatalogGraph(softmax.entry(), 900, softmax.ops(), softmax.weights(),
+                (p, g) -> g.node("Relu", List.of("x"), List.of(CatalogGraph.OUTPUT)));
+        try (Workload w = new GraphWorkload(wrong)) {
+            w.setup(new Params(Map.of("shape", "3x5", "dtype", "f32", "threads", "1")));
+            VerificationException e = assertThrows(VerificationException.class, w::verify);
+            assertTrue(e.getMessage().startsWith("onnxruntime softmax/rows[shape=3x5,dtype=f32] ["), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package dev.panbench.adapters.onnxruntime.workloads;
+
+import dev.panbench.adapters.onnxruntime.CacheDir;
+import dev.panbench.adapters.onnxruntime.OnnxRuntimeAdapter;
+import dev.panbench.adapters.onnxruntime.graph.OnnxModel;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.run.BenchmarkRunner;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.Params;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * ONNX Runtime rows through the real JMH runner, in forked JVMs, on small shapes: verified and timed with their
+ * role; a truncated model and a foreign one in the cache each fail their own row with one line naming the file, and
+ * the rows after them still run; no fork leaves ONNX Runtime's temporary native-library directory behind.
+ */
+class OrtRunnerTest {
+
+    private static final RunSettings SHORT = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("50ms")
+            .iterations(2).measurementTime("50ms").build();
+
+    @Test
+    void rowsAreTimedAndADamagedModelFailsOnlyItsOwnRow(@TempDir Path tmp) throws Exception {
+        OnnxRuntimeAdapter adapter = new OnnxRuntimeAdapter();
+        Availability a = adapter.probe();
+        assumeTrue(a.available(), () -> "onnxruntime unavailable: " + a.reason());
+        Set<Path> tempDirsBefore = ortTempDirs();
+        String previous = System.getProperty(CacheDir.PROPERTY);
+        System.setProperty(CacheDir.PROPERTY, tmp.resolve("cache").toString());
+        try {
+            CatalogGraph softmax = graph("softmax/rows");
+            CatalogGraph layerNorm = graph("layernorm/rows");
+            CatalogGraph sgemm = graph("gemm/sgemm");
+            Params small = Catalog.SOFTMAX_ROWS.shapeOf(new Params(Map.of("shape", "3x5")));
+            // a model cut short, as an interrupted copy leaves it
+            Path truncated = ModelCache.ensure(softmax, softmax.entry().problem(small), small);
+            byte[] whole = Files.readAllBytes(truncated);
+            Files.write(truncated, java.util.Arrays.copyOf(whole, whole.length / 2));
+            // a valid ONNX model, but not the one this row needs
+            Path foreign = ModelCache.path(layerNorm, small);
+            Params seven = Catalog.SGEMM.shapeOf(new Params(Map.of("size", "7")));
+            Files.createDirectories(foreign.getParent());
+            Files.write(foreign, OnnxModel.bytes(sgemm.graph(sgemm.entry().problem(seven)),
+                    Map.of(ModelCache.KEY, ModelCache.key(sgemm, seven))));
+
+            List<PlannedResult> plan = new ArrayList<>(RunPlan.expand(List.of(adapter),
+                    Map.of("shape", List.of("3x5")), Pattern.compile("softmax|layernorm"), null));
+            plan.addAll(RunPlan.expand(List.of(adapter), Map.of("size", List.of("7", "1023")),
+                    Pattern.compile("sgemm\\[size=7,|add\\[size=1023,"), null));
+            assertEquals(List.of("onnxruntime/softmax/rows[shape=3x5,dtype=f32,threads=1]",
+                    "onnxruntime/layernorm/rows[shape=3x5,dtype=f32,threads=1]",
+                    "onnxruntime/binary/add[size=1023,dtype=f32,threads=1]",
+                    "onnxruntime/gemm/sgemm[size=7,dtype=f32,threads=1]"),
+                    plan.stream().map(p -> p.id().toString()).toList());
+
+            List<BenchResult> results = new BenchmarkRunner(SHORT, tmp.resolve("logs")).run(plan,
+                    ProgressListener.NONE);
+            results.forEach(r -> System.out.println(r.id() + " " + r.status() + " " + (r.ok()
+                    ? r.stats().median() + " ns/op, " + r.allocBytesPerOp() + " B/op" : r.error())));
+
+            BenchResult bad = results.get(0);
+            assertEquals(BenchResult.Status.failed, bad.status(), bad.id().toString());
+            assertTrue(bad.error().contains(truncated + ": ONNX Runtime cannot load it (Protobuf parsing failed.)"),
+                    bad.error());
+            assertTrue(bad.error().endsWith("; delete it and run again to rebuild it"), bad.error());
+            assertFalse(bad.error().contains("\n"), bad.error());
+            BenchResult other = results.get(1);
+            assertEquals(BenchResult.Status.failed, other.status(), other.id().toString());
+            assertTrue(other.error().contains(foreign + ": holds another model (gemm/sgemm[size=7,dtype=f32] v1, "
+                    + "expected layernorm/rows[shape=3x5,dtype=f32] v1); delete it"), other.error());
+            for (BenchResult r : results.subList(2, 4)) {
+                assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
+                assertTrue(r.stats().median() > 0, r.id().toString());
+                assertNotNull(r.allocBytesPerOp(), r.id() + " has its allocation per operation");
+                assertEquals("onnxruntime", ResultMarks.role(r).backend());
+            }
+            assertEquals("gemm/sgemm[size=7,dtype=f32]", ResultMarks.role(results.get(3)).rowKey());
+            assertTrue(Files.isRegularFile(ModelCache.path(sgemm, seven)), "the model is cached for later runs");
+            Set<Path> left = ortTempDirs();
+            left.removeAll(tempDirsBefore);
+            assertEquals(Set.of(), left, "ONNX Runtime's own extraction directories left behind");
+        } finally {
+            if (previous == null) {
+                System.clearProperty(CacheDir.PROPERTY);
+            } else {
+                System.setProperty(CacheDir.PROPERTY, previous);
+            }
+        }
+    }
+
+    private static CatalogGraph graph(String name) {
+        return CatalogGraphs.ALL.stream().filter(g -> g.entry().name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static Set<Path> ortTempDirs() throws IOException {
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith("onnxruntime-java"))
+                    .collect(Collectors.toSet());
+        }
+    }
+}
