@@ -9,20 +9,23 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
 
 /**
  * Row-major single-precision matrix multiply {@code C[m x n] = A[m x k] * B[k x n]}: the naive triple loop, and a
- * blocked Vector API version in the BLIS style (pack a {@code KC x NC} panel of B and an {@code MC x KC} block of A,
- * then a register-tiled {@code MR x NR} micro-kernel with {@code MR * NR / L} vector accumulators).
+ * blocked Vector API version in the BLIS style (pack a {@code kc x nc} panel of B and an {@code mc x kc} block of A,
+ * then a register-tiled {@code MR x NR} micro-kernel). The tile and the block sizes are read from the machine (vector
+ * width, register file, cache sizes) by {@link GemmBlocking}, which says why each is what it is.
  */
 public final class Gemm {
 
-    /** Rows of the register tile. */
-    public static final int MR = 6;
-    /** Columns of the register tile: two vectors. */
-    public static final int NR = 2 * L;
-    static final int KC = 256;
-    static final int MC = 16 * MR;
-    static final int NC = 1024;
+    /** Rows of this machine's register tile. */
+    public static final int MR = GemmBlocking.MACHINE.mr();
+    /** Columns of this machine's register tile, a whole number of vectors. */
+    public static final int NR = GemmBlocking.MACHINE.nr();
 
     private Gemm() {
+    }
+
+    /** This machine's tile and block sizes, e.g. {@code 3x24 tile, kc 256, mc 126, nc 16368}. */
+    public static String describe() {
+        return GemmBlocking.MACHINE.describe();
     }
 
     /** The textbook loop: one dot product per element of C, in order. */
@@ -58,19 +61,34 @@ public final class Gemm {
         private final int n;
         private final int k;
         private final int threads;
+        private final GemmTile tile;
+        private final int mr;
+        private final int nr;
+        private final int kc;
+        private final int mc;
+        private final int nc;
         private final float[] bPack;
         private final float[][] aPack;
         private final float[][] edge;
 
         public Blocked(int m, int n, int k, int threads) {
+            this(m, n, k, threads, GemmBlocking.MACHINE);
+        }
+
+        Blocked(int m, int n, int k, int threads, GemmBlocking blocking) {
             this.m = m;
             this.n = n;
             this.k = k;
             this.threads = Math.max(1, threads);
-            int ncMax = roundUp(Math.min(n, NC), NR);
-            this.bPack = new float[Math.min(k, KC) * ncMax];
-            this.aPack = new float[this.threads][MC * Math.min(k, KC)];
-            this.edge = new float[this.threads][MR * NR];
+            this.tile = blocking.tile();
+            this.mr = blocking.mr();
+            this.nr = blocking.nr();
+            this.kc = Math.max(1, Math.min(k, blocking.kc()));
+            this.mc = roundUp(Math.min(Math.max(m, 1), blocking.mc()), mr);
+            this.nc = roundUp(Math.min(Math.max(n, 1), blocking.nc()), nr);
+            this.bPack = new float[kc * nc];
+            this.aPack = new float[this.threads][mc * kc];
+            this.edge = new float[this.threads][mr * nr];
         }
 
         public void multiply(float[] a, float[] b, float[] c) {
@@ -81,16 +99,16 @@ public final class Gemm {
                 Arrays.fill(c, 0, m * n, 0f);
                 return;
             }
-            int mBlocks = (m + MC - 1) / MC;
-            for (int jc = 0; jc < n; jc += NC) {
-                int nc = Math.min(NC, n - jc);
-                for (int pc = 0; pc < k; pc += KC) {
-                    int kc = Math.min(KC, k - pc);
-                    packB(b, pc, kc, jc, nc);
+            int mBlocks = (m + mc - 1) / mc;
+            for (int jc = 0; jc < n; jc += nc) {
+                int ncur = Math.min(nc, n - jc);
+                for (int pc = 0; pc < k; pc += kc) {
+                    int kcur = Math.min(kc, k - pc);
+                    packB(b, pc, kcur, jc, ncur);
                     boolean accumulate = pc > 0;
                     if (threads == 1 || mBlocks == 1) {
                         for (int blk = 0; blk < mBlocks; blk++) {
-                            block(a, c, blk * MC, jc, nc, pc, kc, accumulate, aPack[0], edge[0]);
+                            block(a, c, blk * mc, jc, ncur, pc, kcur, accumulate, aPack[0], edge[0]);
                         }
                     } else {
                         int jc0 = jc;
@@ -98,7 +116,7 @@ public final class Gemm {
                         Parallel.forRange(threads, threads, 1, (lo, hi) -> {
                             for (int t = lo; t < hi; t++) {
                                 for (int blk = t; blk < mBlocks; blk += threads) {
-                                    block(a, c, blk * MC, jc0, nc, pc0, kc, accumulate, aPack[t], edge[t]);
+                                    block(a, c, blk * mc, jc0, ncur, pc0, kcur, accumulate, aPack[t], edge[t]);
                                 }
                             }
                         });
@@ -107,103 +125,98 @@ public final class Gemm {
             }
         }
 
-        private void packB(float[] b, int pc, int kc, int jc, int nc) {
-            for (int jr = 0; jr < nc; jr += NR) {
-                int nr = Math.min(NR, nc - jr);
-                int base = jr * kc;
-                for (int p = 0; p < kc; p++) {
-                    int src = (pc + p) * n + jc + jr;
-                    int dst = base + p * NR;
-                    if (nr == NR) {
-                        FloatVector.fromArray(F, b, src).intoArray(bPack, dst);
-                        FloatVector.fromArray(F, b, src + L).intoArray(bPack, dst + L);
+        /**
+         * B[pc.., jc..] as {@code nr}-wide micro-panels, each {@code kcur x nr} row after row, zero-padded. Row by row
+         * of B, so that the reads are sequential (column panel by column panel would read B at a stride of a row).
+         */
+        private void packB(float[] b, int pc, int kcur, int jc, int ncur) {
+            int full = ncur / nr * nr;
+            for (int p = 0; p < kcur; p++) {
+                int src = (pc + p) * n + jc;
+                int dst = p * nr;
+                for (int jr = 0; jr < full; jr += nr) {
+                    int d = jr * kcur + dst;
+                    for (int v = 0; v < nr; v += L) {
+                        FloatVector.fromArray(F, b, src + jr + v).intoArray(bPack, d + v);
+                    }
+                }
+                if (full < ncur) {
+                    int d = full * kcur + dst;
+                    for (int j = 0; j < nr; j++) {
+                        bPack[d + j] = full + j < ncur ? b[src + full + j] : 0f;
+                    }
+                }
+            }
+        }
+
+        /** A[ic.., pc..] as {@code mr}-tall micro-panels, each {@code kcur} steps of {@code mr} values, zero-padded. */
+        private void packA(float[] a, int ic, int mcur, int pc, int kcur, float[] ap) {
+            for (int ir = 0; ir < mcur; ir += mr) {
+                int h = Math.min(mr, mcur - ir);
+                int base = ir * kcur;
+                for (int r = 0; r < mr; r++) {
+                    int dst = base + r;
+                    if (r < h) {
+                        int src = (ic + ir + r) * k + pc;
+                        for (int p = 0; p < kcur; p++) {
+                            ap[dst + p * mr] = a[src + p];
+                        }
                     } else {
-                        for (int j = 0; j < NR; j++) {
-                            bPack[dst + j] = j < nr ? b[src + j] : 0f;
+                        for (int p = 0; p < kcur; p++) {
+                            ap[dst + p * mr] = 0f;
                         }
                     }
                 }
             }
         }
 
-        private void block(float[] a, float[] c, int ic, int jc, int nc, int pc, int kc, boolean accumulate,
-                           float[] ap, float[] tile) {
-            int mc = Math.min(MC, m - ic);
-            for (int ir = 0; ir < mc; ir += MR) {
-                int mr = Math.min(MR, mc - ir);
-                int base = ir * kc;
-                for (int p = 0; p < kc; p++) {
-                    int dst = base + p * MR;
-                    for (int r = 0; r < MR; r++) {
-                        ap[dst + r] = r < mr ? a[(ic + ir + r) * k + pc + p] : 0f;
-                    }
-                }
-            }
-            for (int jr = 0; jr < nc; jr += NR) {
-                int nr = Math.min(NR, nc - jr);
-                for (int ir = 0; ir < mc; ir += MR) {
-                    int mr = Math.min(MR, mc - ir);
+        private void block(float[] a, float[] c, int ic, int jc, int ncur, int pc, int kcur, boolean accumulate,
+                           float[] ap, float[] tileBuf) {
+            int mcur = Math.min(mc, m - ic);
+            packA(a, ic, mcur, pc, kcur, ap);
+            float touched = 0f;
+            for (int jr = 0; jr < ncur; jr += nr) {
+                int w = Math.min(nr, ncur - jr);
+                for (int ir = 0; ir < mcur; ir += mr) {
+                    int h = Math.min(mr, mcur - ir);
                     int cOff = (ic + ir) * n + jc + jr;
-                    if (mr == MR && nr == NR) {
-                        micro(ap, ir * kc, bPack, jr * kc, kc, c, cOff, n, accumulate);
+                    if (h == mr && w == nr) {
+                        touched += micro(ap, ir * kcur, jr * kcur, kcur, c, cOff, n, accumulate,
+                                next(ic, jc, ncur, mcur, ir, jr, cOff));
                     } else {
-                        micro(ap, ir * kc, bPack, jr * kc, kc, tile, 0, NR, false);
-                        for (int r = 0; r < mr; r++) {
-                            for (int j = 0; j < nr; j++) {
-                                float v = tile[r * NR + j];
+                        touched += micro(ap, ir * kcur, jr * kcur, kcur, tileBuf, 0, nr, false, 0);
+                        for (int r = 0; r < h; r++) {
+                            for (int j = 0; j < w; j++) {
+                                float v = tileBuf[r * nr + j];
                                 c[cOff + r * n + j] = accumulate ? c[cOff + r * n + j] + v : v;
                             }
                         }
                     }
                 }
             }
+            // kept where the JIT cannot drop it, so the loads that fetch the next tiles of C stay; the buffer's first
+            // element is scratch, rewritten by the next edge tile before it is read
+            tileBuf[0] = touched;
         }
-    }
 
-    /** The {@code MR x NR} register tile over {@code kc} packed steps; twelve accumulators live in registers. */
-    private static void micro(float[] ap, int aOff, float[] bp, int bOff, int kc, float[] c, int cOff, int ldc,
-                              boolean accumulate) {
-        FloatVector c00 = FloatVector.zero(F), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
-        FloatVector c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
-        int ai = aOff;
-        int bi = bOff;
-        for (int p = 0; p < kc; p++, ai += MR, bi += NR) {
-            FloatVector b0 = FloatVector.fromArray(F, bp, bi);
-            FloatVector b1 = FloatVector.fromArray(F, bp, bi + L);
-            FloatVector x = FloatVector.broadcast(F, ap[ai]);
-            c00 = b0.fma(x, c00);
-            c01 = b1.fma(x, c01);
-            x = FloatVector.broadcast(F, ap[ai + 1]);
-            c10 = b0.fma(x, c10);
-            c11 = b1.fma(x, c11);
-            x = FloatVector.broadcast(F, ap[ai + 2]);
-            c20 = b0.fma(x, c20);
-            c21 = b1.fma(x, c21);
-            x = FloatVector.broadcast(F, ap[ai + 3]);
-            c30 = b0.fma(x, c30);
-            c31 = b1.fma(x, c31);
-            x = FloatVector.broadcast(F, ap[ai + 4]);
-            c40 = b0.fma(x, c40);
-            c41 = b1.fma(x, c41);
-            x = FloatVector.broadcast(F, ap[ai + 5]);
-            c50 = b0.fma(x, c50);
-            c51 = b1.fma(x, c51);
+        /**
+         * Where the register tile after {@code (ir, jr)} starts in C, for the micro-kernel to touch its lines while it
+         * computes this one: the tile below, or the first of the next column of tiles; {@code cOff} itself when the
+         * next tile is an edge tile (computed through the tile buffer) or there is none.
+         */
+        private int next(int ic, int jc, int ncur, int mcur, int ir, int jr, int cOff) {
+            if (ir + 2 * mr <= mcur) {
+                return cOff + mr * n;
+            }
+            return jr + 2 * nr <= ncur && mr <= mcur ? ic * n + jc + jr + nr : cOff;
         }
-        store(c, cOff, c00, c01, accumulate);
-        store(c, cOff + ldc, c10, c11, accumulate);
-        store(c, cOff + 2 * ldc, c20, c21, accumulate);
-        store(c, cOff + 3 * ldc, c30, c31, accumulate);
-        store(c, cOff + 4 * ldc, c40, c41, accumulate);
-        store(c, cOff + 5 * ldc, c50, c51, accumulate);
-    }
 
-    private static void store(float[] c, int off, FloatVector v0, FloatVector v1, boolean accumulate) {
-        if (accumulate) {
-            v0 = v0.add(FloatVector.fromArray(F, c, off));
-            v1 = v1.add(FloatVector.fromArray(F, c, off + L));
+        private float micro(float[] ap, int aOff, int bOff, int kcur, float[] c, int cOff, int ldc,
+                            boolean accumulate, int next) {
+            return tile == GemmTile.TILE_3X3
+                    ? GemmMicroKernels.tile3x3(ap, aOff, bPack, bOff, kcur, c, cOff, ldc, accumulate, next)
+                    : GemmMicroKernels.tile8x2(ap, aOff, bPack, bOff, kcur, c, cOff, ldc, accumulate, next);
         }
-        v0.intoArray(c, off);
-        v1.intoArray(c, off + L);
     }
 
     private static int roundUp(int x, int to) {

@@ -1,0 +1,130 @@
+package dev.panbench.adapters.cpusimd.kernels;
+
+import jdk.incubator.vector.FloatVector;
+
+import static dev.panbench.adapters.cpusimd.kernels.Simd.F;
+import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
+
+/**
+ * The register tiles of {@link Gemm}: {@code C[MR x NR] (+)= Apanel[MR x kc] * Bpanel[kc x NR]} over packed panels
+ * (A: {@code MR} values per step, B: {@code NR} values per step). Each accumulator is its own local so that the JIT
+ * keeps it in a vector register; which tile a machine uses, and why, is {@link GemmTile}'s to say.
+ *
+ * <p>Java has no prefetch instruction, and the tile of C a kernel reads and writes at its end is usually not in any
+ * cache near the core (C is swept once per pass of depth {@code kc}), so each kernel first reads the first and last
+ * element of every row of the <em>next</em> tile ({@code next}, its offset in C) and returns their sum for the
+ * caller to keep. The loads issue before the multiply-add loop and nothing waits for them, so the lines arrive while
+ * the loop runs; without them every tile stalled on its own lines of C (the blocked multiply at 1024 ran at 60
+ * GFLOP/s instead of 72 on an AVX2 core).
+ */
+final class GemmMicroKernels {
+
+    private GemmMicroKernels() {
+    }
+
+    /** 3 rows by 3 vectors: 9 accumulators, 3 loads of B and 3 broadcasts of A per step. */
+    static float tile3x3(float[] ap, int aOff, float[] bp, int bOff, int kc, float[] c, int cOff, int ldc,
+                        boolean accumulate, int next) {
+        float touched = c[next] + c[next + 3 * L - 1] + c[next + ldc] + c[next + ldc + 3 * L - 1] +
+                c[next + 2 * ldc] + c[next + 2 * ldc + 3 * L - 1];
+        FloatVector z = FloatVector.zero(F);
+        FloatVector c00 = z, c01 = z, c02 = z, c10 = z, c11 = z, c12 = z, c20 = z, c21 = z;
+        FloatVector c22 = z;
+        int ai = aOff;
+        int bi = bOff;
+        for (int p = 0; p < kc; p++, ai += 3, bi += 3 * L) {
+            FloatVector b0 = FloatVector.fromArray(F, bp, bi);
+            FloatVector b1 = FloatVector.fromArray(F, bp, bi + L);
+            FloatVector b2 = FloatVector.fromArray(F, bp, bi + 2 * L);
+            FloatVector x0 = FloatVector.broadcast(F, ap[ai]);
+            c00 = b0.fma(x0, c00);
+            c01 = b1.fma(x0, c01);
+            c02 = b2.fma(x0, c02);
+            FloatVector x1 = FloatVector.broadcast(F, ap[ai + 1]);
+            c10 = b0.fma(x1, c10);
+            c11 = b1.fma(x1, c11);
+            c12 = b2.fma(x1, c12);
+            FloatVector x2 = FloatVector.broadcast(F, ap[ai + 2]);
+            c20 = b0.fma(x2, c20);
+            c21 = b1.fma(x2, c21);
+            c22 = b2.fma(x2, c22);
+        }
+        store(c, cOff, c00, c01, c02, accumulate);
+        store(c, cOff + ldc, c10, c11, c12, accumulate);
+        store(c, cOff + 2 * ldc, c20, c21, c22, accumulate);
+        return touched;
+    }
+
+    /** 8 rows by 2 vectors: 16 accumulators, 2 loads of B and 8 broadcasts of A per step. */
+    static float tile8x2(float[] ap, int aOff, float[] bp, int bOff, int kc, float[] c, int cOff, int ldc,
+                        boolean accumulate, int next) {
+        float touched = c[next] + c[next + 2 * L - 1] + c[next + ldc] + c[next + ldc + 2 * L - 1] +
+                c[next + 2 * ldc] + c[next + 2 * ldc + 2 * L - 1] + c[next + 3 * ldc] +
+                c[next + 3 * ldc + 2 * L - 1] + c[next + 4 * ldc] + c[next + 4 * ldc + 2 * L - 1] +
+                c[next + 5 * ldc] + c[next + 5 * ldc + 2 * L - 1] + c[next + 6 * ldc] +
+                c[next + 6 * ldc + 2 * L - 1] + c[next + 7 * ldc] + c[next + 7 * ldc + 2 * L - 1];
+        FloatVector z = FloatVector.zero(F);
+        FloatVector c00 = z, c01 = z, c10 = z, c11 = z, c20 = z, c21 = z, c30 = z, c31 = z;
+        FloatVector c40 = z, c41 = z, c50 = z, c51 = z, c60 = z, c61 = z, c70 = z, c71 = z;
+        int ai = aOff;
+        int bi = bOff;
+        for (int p = 0; p < kc; p++, ai += 8, bi += 2 * L) {
+            FloatVector b0 = FloatVector.fromArray(F, bp, bi);
+            FloatVector b1 = FloatVector.fromArray(F, bp, bi + L);
+            FloatVector x0 = FloatVector.broadcast(F, ap[ai]);
+            c00 = b0.fma(x0, c00);
+            c01 = b1.fma(x0, c01);
+            FloatVector x1 = FloatVector.broadcast(F, ap[ai + 1]);
+            c10 = b0.fma(x1, c10);
+            c11 = b1.fma(x1, c11);
+            FloatVector x2 = FloatVector.broadcast(F, ap[ai + 2]);
+            c20 = b0.fma(x2, c20);
+            c21 = b1.fma(x2, c21);
+            FloatVector x3 = FloatVector.broadcast(F, ap[ai + 3]);
+            c30 = b0.fma(x3, c30);
+            c31 = b1.fma(x3, c31);
+            FloatVector x4 = FloatVector.broadcast(F, ap[ai + 4]);
+            c40 = b0.fma(x4, c40);
+            c41 = b1.fma(x4, c41);
+            FloatVector x5 = FloatVector.broadcast(F, ap[ai + 5]);
+            c50 = b0.fma(x5, c50);
+            c51 = b1.fma(x5, c51);
+            FloatVector x6 = FloatVector.broadcast(F, ap[ai + 6]);
+            c60 = b0.fma(x6, c60);
+            c61 = b1.fma(x6, c61);
+            FloatVector x7 = FloatVector.broadcast(F, ap[ai + 7]);
+            c70 = b0.fma(x7, c70);
+            c71 = b1.fma(x7, c71);
+        }
+        store(c, cOff, c00, c01, accumulate);
+        store(c, cOff + ldc, c10, c11, accumulate);
+        store(c, cOff + 2 * ldc, c20, c21, accumulate);
+        store(c, cOff + 3 * ldc, c30, c31, accumulate);
+        store(c, cOff + 4 * ldc, c40, c41, accumulate);
+        store(c, cOff + 5 * ldc, c50, c51, accumulate);
+        store(c, cOff + 6 * ldc, c60, c61, accumulate);
+        store(c, cOff + 7 * ldc, c70, c71, accumulate);
+        return touched;
+    }
+
+    private static void store(float[] c, int off, FloatVector v0, FloatVector v1, boolean accumulate) {
+        if (accumulate) {
+            v0 = v0.add(FloatVector.fromArray(F, c, off));
+            v1 = v1.add(FloatVector.fromArray(F, c, off + L));
+        }
+        v0.intoArray(c, off);
+        v1.intoArray(c, off + L);
+    }
+
+    private static void store(float[] c, int off, FloatVector v0, FloatVector v1, FloatVector v2,
+                              boolean accumulate) {
+        if (accumulate) {
+            v0 = v0.add(FloatVector.fromArray(F, c, off));
+            v1 = v1.add(FloatVector.fromArray(F, c, off + L));
+            v2 = v2.add(FloatVector.fromArray(F, c, off + 2 * L));
+        }
+        v0.intoArray(c, off);
+        v1.intoArray(c, off + L);
+        v2.intoArray(c, off + 2 * L);
+    }
+}

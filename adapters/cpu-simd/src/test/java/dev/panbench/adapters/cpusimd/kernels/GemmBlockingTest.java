@@ -1,0 +1,108 @@
+package dev.panbench.adapters.cpusimd.kernels;
+
+import dev.panbench.harness.catalog.SeededInputs;
+import dev.panbench.harness.catalog.Tolerance;
+import dev.panbench.harness.spi.VerificationException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The blocked GEMM's choices read from the machine, and every register tile against float64 at awkward shapes. */
+class GemmBlockingTest {
+
+    @ParameterizedTest
+    @EnumSource(GemmTile.class)
+    void everyTileMatchesFloat64AtShapesThatAreNotMultiplesOfTheTile(GemmTile tile) throws VerificationException {
+        int l = Simd.L;
+        // small blocks so that one multiply takes several passes of depth, blocks of A and panels of B
+        GemmBlocking small = new GemmBlocking(tile, tile.rows, tile.columns(l), 16, 2 * tile.rows,
+                2 * tile.columns(l));
+        int[][] shapes = {{1, 1, 1}, {tile.rows + 1, tile.columns(l) - 1, 17}, {tile.rows - 1, l + 1, 33},
+                {5 * tile.rows + 2, 3 * tile.columns(l) + 5, 50}, {1, 2 * l + 3, 40}, {37, 1, 19}};
+        for (int[] s : shapes) {
+            for (GemmBlocking blocking : new GemmBlocking[]{small, GemmBlocking.of(tile, l, CacheSizes.DEFAULTS)}) {
+                for (int threads : new int[]{1, 3}) {
+                    assertMatchesFloat64(new Gemm.Blocked(s[0], s[1], s[2], threads, blocking), s[0], s[1], s[2],
+                            tile + " " + blocking.describe() + " threads=" + threads);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aSecondMultiplyOverwritesInsteadOfAccumulating() throws VerificationException {
+        Gemm.Blocked g = new Gemm.Blocked(13, 29, 300, 1);
+        assertMatchesFloat64(g, 13, 29, 300, "first");
+        assertMatchesFloat64(g, 13, 29, 300, "second");
+    }
+
+    @Test
+    void tileFitsTheRegisterFile() {
+        assertEquals(GemmTile.TILE_3X3, GemmTile.forMachine("amd64", 8), "AVX2: 16 ymm registers");
+        assertEquals(GemmTile.TILE_3X3, GemmTile.forMachine("amd64", 4), "SSE: 16 xmm registers");
+        assertEquals(GemmTile.TILE_8X2, GemmTile.forMachine("amd64", 16), "AVX-512: 32 zmm registers");
+        assertEquals(GemmTile.TILE_8X2, GemmTile.forMachine("aarch64", 4), "NEON: 32 registers");
+        for (GemmTile t : GemmTile.values()) {
+            assertTrue(t.registers() <= GemmTile.vectorRegisters(t == GemmTile.TILE_3X3 ? "amd64" : "aarch64", 8),
+                    t + " needs " + t.registers() + " registers");
+            assertTrue(t.rows * t.vectors >= 8, t + " keeps 8 multiply-add chains in flight");
+        }
+    }
+
+    @Test
+    void blockSizesFollowTheCaches() {
+        GemmBlocking avx2 = GemmBlocking.of(GemmTile.TILE_3X3, 8, new CacheSizes(32 << 10, 512 << 10, 32 << 20));
+        assertEquals(24, avx2.nr());
+        assertEquals(256, avx2.kc(), "three quarters of a 32 KiB L1 in 24-float rows");
+        assertEquals(126, avx2.mc(), "a quarter of L2 in rows of 256 floats, a multiple of 3");
+        GemmBlocking bigger = GemmBlocking.of(GemmTile.TILE_8X2, 16, new CacheSizes(48 << 10, 2 << 20, 64 << 20));
+        assertEquals(288, bigger.kc());
+        assertEquals(0, bigger.mc() % 8);
+        assertEquals(0, bigger.nc() % 32);
+        GemmBlocking tiny = GemmBlocking.of(GemmTile.TILE_3X3, 4, new CacheSizes(4 << 10, 64 << 10, 256 << 10));
+        assertTrue(tiny.kc() >= 32 && tiny.mc() >= 3 && tiny.nc() >= 12, tiny.describe());
+    }
+
+    @Test
+    void cacheSizesComeFromSysfsWithDefaultsForWhatIsMissing(@TempDir Path dir) throws IOException {
+        level(dir, 0, 1, "Data", "48K");
+        level(dir, 1, 1, "Instruction", "32K");
+        level(dir, 2, 2, "Unified", "2048K");
+        assertEquals(new CacheSizes(48 << 10, 2 << 20, CacheSizes.DEFAULTS.l3()), CacheSizes.read(dir));
+        level(dir, 3, 3, "Unified", "garbage");
+        assertEquals(CacheSizes.DEFAULTS.l3(), CacheSizes.read(dir).l3(), "an unparsable size keeps the default");
+        assertEquals(CacheSizes.DEFAULTS, CacheSizes.read(dir.resolve("absent")));
+    }
+
+    private static void level(Path dir, int index, int level, String type, String size) throws IOException {
+        Path d = Files.createDirectories(dir.resolve("index" + index));
+        Files.writeString(d.resolve("level"), level + "\n");
+        Files.writeString(d.resolve("type"), type + "\n");
+        Files.writeString(d.resolve("size"), size + "\n");
+    }
+
+    private static void assertMatchesFloat64(Gemm.Blocked g, int m, int n, int k, String what)
+            throws VerificationException {
+        float[] a = SeededInputs.uniform(m * k, 21, -1f, 1f);
+        float[] b = SeededInputs.uniform(k * n, 22, -1f, 1f);
+        float[] c = SeededInputs.uniform(m * n, 23, -1f, 1f);
+        g.multiply(a, b, c);
+        double[] row = new double[n];
+        double[] abs = new double[n];
+        Tolerance tol = Tolerance.scaled(Tolerance.sumTolerance(k), 1e-30);
+        for (int i = 0; i < m; i++) {
+            Gemm.referenceRow(a, b, n, k, i, row, abs);
+            for (int j = 0; j < n; j++) {
+                tol.check(what + " " + m + "x" + n + "x" + k + " C[" + i + "," + j + "]", row[j], abs[j], c[i * n + j]);
+            }
+        }
+    }
+}
