@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -201,6 +200,9 @@ class EveryWorkloadVerifiesTest {
                         assertEquals(impl, role.backend());
                         assertEquals(framework ? impl : null, role.framework());
                         assertEquals(Catalog.entry(spec.name()).shapeOf(params).values(), role.shape());
+                    } else if (role != null && role.catalog() != null) {
+                        // another catalog entry's rows (the model layers) have tests of their own
+                        assertEquals(Catalog.entry(role.catalog()).shapeOf(params).values(), role.shape());
                     } else if (framework) {
                         assertEquals(Role.framework(impl), role);
                     } else if (spec.name().equals("machine/stream")) {
@@ -213,7 +215,7 @@ class EveryWorkloadVerifiesTest {
                 }));
             }
         }
-        assertEquals(Set.copyOf(CATALOG_ROWS), Set.copyOf(declared));
+        assertTrue(declared.containsAll(CATALOG_ROWS), () -> "catalog rows declared: " + declared);
         return tests.stream();
     }
 
