@@ -51,8 +51,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Directory to write into (default: FILE's directory).")
     Path out;
 
-    @Option(names = "--reference", paramLabel = "IMPL",
-            description = "Show speedups against this impl parameter value, e.g. scalar.")
+    @Option(names = "--reference", paramLabel = "IMPL|BACKEND",
+            description = "Show speedups against this impl or backend, e.g. scalar, numpy, opencl-tiled (default in "
+                    + "the cross-backend tables: simd where a row has it, else numpy).")
     String reference;
 
     @Option(names = "--png", description = "Also write every chart as charts/NAME.png.")

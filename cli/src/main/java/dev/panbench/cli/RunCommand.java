@@ -68,7 +68,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Also write these reports into --out: md, html, json, csv, junit, bencher, gh-bench, console, all.")
     List<String> formats;
 
-    @Option(names = "--reference", paramLabel = "IMPL", description = "Reports show speedups against this impl.")
+    @Option(names = "--reference", paramLabel = "IMPL|BACKEND",
+            description = "Reports show speedups against this impl or backend (default in the cross-backend tables: "
+                    + "simd where a row has it, else numpy).")
     String reference;
 
     @Option(names = "--png", description = "Reports also write every chart as a PNG.")

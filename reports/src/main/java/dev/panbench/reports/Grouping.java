@@ -72,8 +72,16 @@ public final class Grouping {
         return Units.secondsPerOp(score, unit) * 1e9;
     }
 
-    /** True for the machine-ceiling rows ({@code machine/stream}, {@code machine/peak-flops}). */
+    /** The result's field under which its measuring process's peak resident memory is recorded, in bytes. */
+    public static final String PEAK_MEMORY = "peakMemoryBytes";
+
+    /** The result's peak memory in bytes ({@value #PEAK_MEMORY}), or null when it records none. */
+    public static Double peakMemoryBytes(BenchResult r) {
+        return r.extra().get(PEAK_MEMORY) instanceof Number n && n.doubleValue() >= 0 ? n.doubleValue() : null;
+    }
+
+    /** True for the rows that measure the machine rather than a workload ({@link Roles#measuresMachine}). */
     public static boolean isMachineRow(BenchResult r) {
-        return r.workload().startsWith("machine/");
+        return Roles.measuresMachine(r);
     }
 }

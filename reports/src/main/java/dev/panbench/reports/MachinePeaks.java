@@ -1,17 +1,19 @@
 package dev.panbench.reports;
 
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.spi.Role;
 
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The machine's measured ceilings, from the {@code machine/*} rows of a results file, per adapter (a GPU row reads
- * against the GPU's ceilings, a CPU row against the CPU's): memory bandwidth from
- * {@code machine/stream[kernel=triad]} (cpu-simd) or {@code machine/d2d} (the GPU adapters' device copy, bytes/s),
- * and arithmetic peak from {@code machine/peak-flops} (FLOP/s). A result's share of the peak is its bandwidth share
- * when it is byte-bound (its FLOP per byte is below the balance of its adapter's ceilings, or it does no arithmetic),
- * else its FLOP share; when only one ceiling is known, the share against that one.
+ * The machine's measured ceilings, read from the results whose role is a ceiling ({@link Roles#ceiling}: memory
+ * bandwidth, bytes/s, and arithmetic peak, FLOP/s), per adapter. A result reads against its own adapter's ceilings
+ * (a GPU adapter's device copy and FMA peak); a result of an adapter that measured none (numpy's and ONNX Runtime's
+ * rows, a TVM module) reads against the host CPU's: the ceilings of adapters none of whose results a device clock
+ * timed. A result's share of the peak is its bandwidth share when it is byte-bound (its FLOP per byte is below the
+ * balance of its ceilings, or it does no arithmetic), else its FLOP share; when only one ceiling is known, the share
+ * against that one.
  */
 public final class MachinePeaks {
 
@@ -22,6 +24,10 @@ public final class MachinePeaks {
             return new Ceilings(max(bytesPerSec, bw), max(flopsPerSec, fl));
         }
 
+        Ceilings with(Ceilings o) {
+            return with(o.bytesPerSec(), o.flopsPerSec());
+        }
+
         private static double max(double a, double b) {
             return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
         }
@@ -30,52 +36,51 @@ public final class MachinePeaks {
     private static final Ceilings NONE = new Ceilings(Double.NaN, Double.NaN);
 
     private final java.util.Map<String, Ceilings> byAdapter = new java.util.LinkedHashMap<>();
-    private final double streamBytesPerSec;
-    private final double peakFlopsPerSec;
+    private final java.util.Set<String> deviceAdapters = new java.util.HashSet<>();
+    private final Ceilings host;
 
     public MachinePeaks(List<BenchResult> results) {
         for (BenchResult r : results) {
-            if (!r.ok() || r.throughput() == null || !Grouping.isMachineRow(r)) {
+            if (Roles.onDevice(r)) {
+                deviceAdapters.add(r.adapter());
+            }
+            String ceiling = Roles.ceiling(r);
+            if (!r.ok() || r.throughput() == null || ceiling == null) {
                 continue;
             }
-            String w = r.workload();
             Double bps = r.throughput().bytesPerSec();
             Double fps = r.throughput().flopsPerSec();
-            boolean bandwidth = (w.equals("machine/stream") && "triad".equals(r.params().getOrDefault("kernel", "triad")))
-                    || w.equals("machine/d2d");
-            if (bandwidth && bps != null) {
-                byAdapter.merge(r.adapter(), NONE.with(bps, Double.NaN), (a, b) -> a.with(b.bytesPerSec(), Double.NaN));
-            } else if (w.equals("machine/peak-flops") && fps != null) {
-                byAdapter.merge(r.adapter(), NONE.with(Double.NaN, fps), (a, b) -> a.with(Double.NaN, b.flopsPerSec()));
+            if (ceiling.equals(Role.BANDWIDTH) && bps != null) {
+                byAdapter.merge(r.adapter(), NONE.with(bps, Double.NaN), Ceilings::with);
+            } else if (ceiling.equals(Role.FLOPS) && fps != null) {
+                byAdapter.merge(r.adapter(), NONE.with(Double.NaN, fps), Ceilings::with);
             }
         }
-        // the summary's STREAM figure and the peak beside it: the adapter that measured STREAM (the CPU)
+        // the host CPU's ceilings (the summary's figures): those of adapters that timed nothing on a device
         Ceilings cpu = NONE;
-        boolean anyStream = false;
-        for (BenchResult r : results) {
-            if (r.ok() && r.workload().equals("machine/stream")) {
-                anyStream = true;
-                cpu = cpu.with(byAdapter.getOrDefault(r.adapter(), NONE).bytesPerSec(),
-                        byAdapter.getOrDefault(r.adapter(), NONE).flopsPerSec());
+        for (var e : byAdapter.entrySet()) {
+            if (!deviceAdapters.contains(e.getKey())) {
+                cpu = cpu.with(e.getValue());
             }
         }
-        if (!anyStream && byAdapter.size() == 1) {
+        if (cpu.equals(NONE) && byAdapter.size() == 1) {
             cpu = byAdapter.values().iterator().next();
         }
-        this.streamBytesPerSec = cpu.bytesPerSec();
-        this.peakFlopsPerSec = cpu.flopsPerSec();
+        this.host = cpu;
     }
 
     public boolean any() {
         return !byAdapter.isEmpty();
     }
 
+    /** The host CPU's memory bandwidth ceiling, bytes/s; NaN when not measured. */
     public double streamBytesPerSec() {
-        return streamBytesPerSec;
+        return host.bytesPerSec();
     }
 
+    /** The host CPU's arithmetic ceiling, FLOP/s; NaN when not measured. */
     public double peakFlopsPerSec() {
-        return peakFlopsPerSec;
+        return host.flopsPerSec();
     }
 
     /** A fraction of one ceiling: {@code kind} is {@code BW} (bandwidth) or {@code FLOP}. */
@@ -100,20 +105,29 @@ public final class MachinePeaks {
     public String throughputText(BenchResult r) {
         var t = r.throughput();
         if (t != null && t.bytesPerSec() != null) {
-            boolean stream = r.workload().equals("machine/stream") || r.workload().equals("machine/d2d");
+            boolean machineBandwidth = Roles.measuresMachine(r) && !Role.FLOPS.equals(Roles.ceiling(r));
             boolean byteBound = shareOf(r).map(s -> s.kind().equals("BW")).orElse(false);
-            if (stream || byteBound) {
+            if (machineBandwidth || byteBound) {
                 return Numbers.rate(t.bytesPerSec(), "B/s");
             }
         }
         return dev.panbench.reports.console.ConsoleTable.throughput(r);
     }
 
+    /** Its own adapter's ceilings, else (for a result no device timed) the host CPU's. */
+    private Ceilings ceilingsOf(BenchResult r) {
+        Ceilings own = byAdapter.get(r.adapter());
+        if (own != null) {
+            return own;
+        }
+        return deviceAdapters.contains(r.adapter()) || Roles.onDevice(r) ? NONE : host;
+    }
+
     public Optional<Share> shareOf(BenchResult r) {
-        if (!r.ok() || r.throughput() == null || r.counts() == null || Grouping.isMachineRow(r)) {
+        if (!r.ok() || r.throughput() == null || r.counts() == null || Roles.measuresMachine(r)) {
             return Optional.empty();
         }
-        Ceilings c = byAdapter.getOrDefault(r.adapter(), NONE);
+        Ceilings c = ceilingsOf(r);
         double bw = c.bytesPerSec();
         double peak = c.flopsPerSec();
         Double bps = r.throughput().bytesPerSec();

@@ -1,8 +1,9 @@
 package dev.panbench.reports;
 
 /**
- * Choices that shape a report. {@code reference} is the {@code impl} parameter value speedups are measured against
- * (e.g. {@code scalar}), or null for no speedup column; {@code png} also exports every chart as a PNG file.
+ * Choices that shape a report. {@code reference} is what speedups are measured against: an {@code impl} parameter
+ * value ({@code scalar}) or a backend ({@code simd}, {@code numpy}, {@code opencl-tiled}), or null for the default
+ * (no speedup column in the group tables; the cross-backend tables' own rule); {@code png} also exports every chart as a PNG file.
  */
 public record ReportOptions(String reference, boolean png) {
 

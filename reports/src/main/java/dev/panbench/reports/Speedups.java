@@ -10,7 +10,9 @@ import java.util.OptionalDouble;
 
 /**
  * Speedup of each implementation against a reference one ({@code --reference scalar}): the reference result is the
- * one of the same adapter and workload whose parameters are equal except {@code impl}, which is the reference.
+ * one of the same adapter and workload whose parameters are equal except {@code impl}, and whose {@code impl} or
+ * backend ({@link Roles}: {@code --reference opencl-tiled} names {@code gpu-opencl}'s {@code impl=tiled}) is the
+ * reference.
  * A speedup of 3.0 means three times faster than the reference.
  */
 public final class Speedups {
@@ -22,7 +24,10 @@ public final class Speedups {
         this.reference = reference;
         if (reference != null) {
             for (BenchResult r : results) {
-                if (reference.equals(r.params().get(Grouping.IMPL)) && r.ok()) {
+                var role = Roles.of(r);
+                boolean named = reference.equals(r.params().get(Grouping.IMPL))
+                        || role != null && reference.equals(role.backend());
+                if (named && r.params().containsKey(Grouping.IMPL) && r.ok()) {
                     references.put(key(r), r);
                 }
             }

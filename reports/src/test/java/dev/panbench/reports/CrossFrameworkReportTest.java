@@ -18,9 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The cross-framework table, from a real run ({@code frameworks/results.json}: cpu-simd with numpy and a forced
+ * The cross-backend and cross-framework tables, from a real run ({@code frameworks/results.json}: cpu-simd with numpy and a forced
  * {@code OPENBLAS_CORETYPE=Prescott}, tvm-ffi with Python's tvm_ffi): one row per workload and size, one column per
- * impl, speed-ups against the row's framework, published seed figures beside ours, and degraded peers said loudly.
+ * impl (sgemm in the catalog table, dot and the FFI calls in their adapter's), speed-ups against the row's
+ * reference, published seed figures beside ours, and degraded peers said loudly.
  */
 class CrossFrameworkReportTest {
 
@@ -45,8 +46,11 @@ class CrossFrameworkReportTest {
         ResultFile f = file();
         String md = new String(new MarkdownReport().render(f, ReportOptions.DEFAULT).getFirst().content(),
                 StandardCharsets.UTF_8);
-        assertTrue(md.contains("## Cross-framework"), md);
+        assertTrue(md.contains("## Cross-backend"), md);
+        assertTrue(md.indexOf("### Catalog workloads, every backend") < md.indexOf("### cpu-simd"),
+                "the catalog table first, then the adapters' rows that are not catalog workloads");
         assertTrue(md.indexOf("### cpu-simd") < md.indexOf("### tvm-ffi"));
+        assertTrue(row(md, "| reduce/dot | size=65536, dtype=f32, threads=1 | numpy |").contains("DEGRADED"));
         String nop = row(md, "| call/nop | args=0 | python |");
         double java = Grouping.medianNanos(byId(f, "tvm-ffi/call/nop[args=0,impl=java]"));
         double python = Grouping.medianNanos(byId(f, "tvm-ffi/call/nop[args=0,impl=python]"));
@@ -62,7 +66,7 @@ class CrossFrameworkReportTest {
                 .content(), StandardCharsets.UTF_8);
         assertTrue(md.contains("> **DEGRADED peers**"), md);
         assertTrue(md.contains("impl=openblas: OpenBLAS runs its Prescott kernels (SSE) on a CPU with AVX512"), md);
-        String sgemm = row(md, "| gemm/sgemm | size=256, dtype=f32, threads=1 | openblas |");
+        String sgemm = row(md, "| gemm/sgemm | size=256, dtype=f32 | openblas |");
         assertTrue(sgemm.matches(".*\\| [^|]*vs DEGRADED[^|]* \\| \\*\\*[^|]*DEGRADED\\*\\* \\|.*"),
                 "simd's speed-up says it is against a degraded peer, openblas's cell is marked: " + sgemm);
         String group = row(md, "| gemm/sgemm \\[size=256, dtype=f32, impl=openblas, threads=1\\]");
@@ -83,7 +87,8 @@ class CrossFrameworkReportTest {
         int at = html.indexOf("<section id=\"frameworks\">");
         assertTrue(at > 0, "the cross-framework section is in the page");
         String section = html.substring(at, html.indexOf("</section>", at));
-        assertEquals(2, section.split("<table>", -1).length - 1, "one table per adapter");
+        assertEquals(1, section.split("<table class=\"catalog\">", -1).length - 1, "the catalog table");
+        assertEquals(2, section.split("<table class=\"adapter\">", -1).length - 1, "one table per adapter");
         assertEquals(4, section.split("class=\"num degraded\"", -1).length - 1,
                 "openblas and numpy cells of dot and sgemm");
         assertFalse(section.contains("class=\"num degraded\" title=\"\""));

@@ -67,10 +67,15 @@ class HtmlInChromiumTest {
     }
 
     static Run chromium(Path page, String... extra) throws IOException, InterruptedException {
+        return chromium(page.toUri().toString(), extra);
+    }
+
+    /** As above, for a page's address (with a {@code #fragment} to scroll to). */
+    static Run chromium(String url, String... extra) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
                 "--hide-scrollbars", "--enable-logging=stderr", "--v=0", "--window-size=1400,2000"));
         cmd.addAll(List.of(extra));
-        cmd.add(page.toUri().toString());
+        cmd.add(url);
         Path out = Files.createTempFile("chromium", ".out");
         Path err = Files.createTempFile("chromium", ".err");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
@@ -149,7 +154,7 @@ class HtmlInChromiumTest {
         assertFalse(dom.console().isEmpty(), "an uncaught error (or the CSP refusing a script or fetch) is visible");
     }
 
-    private static int distinctColours(BufferedImage img) {
+    static int distinctColours(BufferedImage img) {
         Set<Integer> colours = new HashSet<>();
         for (int y = 0; y < img.getHeight(); y += 4) {
             for (int x = 0; x < img.getWidth(); x += 4) {

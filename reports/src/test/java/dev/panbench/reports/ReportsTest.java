@@ -35,7 +35,7 @@ class ReportsTest {
         List<Path> written = Reports.writeResults(Fixtures.results(), Reports.parse(List.of("all"), "--format"),
                 new ReportOptions("scalar", true), tmp);
         for (String name : List.of("report.md", "report.html", "results.json", "results.csv", "junit.xml",
-                "bencher.txt", "gh-bench.json", "jmh-result.json", "bmf.json", "console.txt")) {
+                "bencher.txt", "gh-bench.json", "jmh-result.json", "bmf.json", "console.txt", "cross-backend.json")) {
             assertTrue(Files.size(tmp.resolve(name)) > 0, name);
         }
         List<Path> pngs;
@@ -50,7 +50,7 @@ class ReportsTest {
             assertEquals('N', b[2]);
             assertEquals('G', b[3]);
         }
-        assertEquals(10 + pngs.size(), written.size());
+        assertEquals(11 + pngs.size(), written.size());
         try (var s = Files.walk(tmp)) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")));
         }

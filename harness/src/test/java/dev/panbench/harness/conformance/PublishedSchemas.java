@@ -23,7 +23,7 @@ import java.util.Set;
 
 /**
  * Checks a file panbench wrote against the schema its readers use: {@code panbench/result/v1} and
- * {@code panbench/comparison/v1} (the JSON Schemas published in harness/src/main/resources/schemas, by networknt's
+ * {@code panbench/comparison/v1} and {@code panbench/cross-backend/v1} (the JSON Schemas published in harness/src/main/resources/schemas, by networknt's
  * json-schema-validator), and JUnit XML against Jenkins xUnit's junit-10.xsd (by javax.xml.validation).
  * Other files are not checked.
  */
@@ -32,6 +32,7 @@ public final class PublishedSchemas {
     private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
     private static final JsonSchema RESULT = load("/schemas/panbench-result-v1.schema.json");
     private static final JsonSchema COMPARISON = load("/schemas/panbench-comparison-v1.schema.json");
+    private static final JsonSchema CROSS_BACKEND = load("/schemas/panbench-cross-backend-v1.schema.json");
     private static final Schema JUNIT = xsd(junitXsd());
 
     private PublishedSchemas() {
@@ -57,7 +58,8 @@ public final class PublishedSchemas {
         JsonNode tree = Json.MAPPER.readTree(text);
         String schema = tree != null && tree.isObject() ? tree.path("schema").asText("") : "";
         JsonSchema s = schema.startsWith("panbench/result/") ? RESULT
-                : schema.startsWith("panbench/comparison/") ? COMPARISON : null;
+                : schema.startsWith("panbench/comparison/") ? COMPARISON
+                : schema.startsWith("panbench/cross-backend/") ? CROSS_BACKEND : null;
         if (s == null) {
             return Optional.empty();
         }

@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * The charts of a report, one class per kind: bars per workload group ({@link GroupBarCharts}), time and rate
- * against size ({@link ScalingCharts}), box plots of the samples ({@link BoxPlotCharts}), the machine's measured
+ * against size ({@link ScalingCharts}), throughput and memory against batch ({@link BatchCharts}), box plots of the samples ({@link BoxPlotCharts}), the machine's measured
  * ceilings ({@link MachineCharts}) and the roofline under them ({@link RooflineChart}); for a comparison, the time
  * ratios with their intervals and the threshold band ({@link ComparisonChart}). Chart counts are capped so that a
  * huge file still renders quickly; {@link Plan} says how many were left out.
@@ -41,6 +41,7 @@ public final class BenchCharts {
         Set<String> slugs = new HashSet<>();
         GroupBarCharts.add(ok, charts, omitted, slugs);
         ScalingCharts.add(ok, charts, omitted, slugs);
+        BatchCharts.add(ok, charts, omitted, slugs);
         BoxPlotCharts.add(ok, charts, omitted, slugs);
         MachineCharts.add(ok, charts, omitted, slugs);
         RooflineChart.add(ok, charts, omitted, slugs);

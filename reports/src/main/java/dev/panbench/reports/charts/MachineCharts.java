@@ -1,7 +1,9 @@
 package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.Grouping;
+import dev.panbench.reports.Roles;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
@@ -12,8 +14,9 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The machine's measured ceilings ({@code machine/} rows) as what they are: STREAM kernels as memory bandwidth in
- * GB/s, the peak-FLOP kernel as GFLOP/s; higher is better, linear axes from zero.
+ * The machine's measured ceilings as what they are ({@link Roles}): the rows that measure memory bandwidth (the
+ * bandwidth ceiling and its sibling kernels, STREAM's copy, scale and add) in GB/s, the FLOP ceilings in GFLOP/s;
+ * higher is better, linear axes from zero.
  */
 final class MachineCharts {
 
@@ -23,12 +26,13 @@ final class MachineCharts {
     static void add(List<BenchResult> ok, List<NamedChart> charts, Map<String, Integer> omitted, Set<String> slugs) {
         List<BenchResult> machine = ok.stream().filter(Grouping::isMachineRow)
                 .filter(r -> r.throughput() != null).toList();
-        chart(machine.stream().filter(r -> r.workload().equals("machine/stream")
-                        && r.throughput().bytesPerSec() != null).toList(), "GB/s", "memory bandwidth (STREAM)",
-                r -> r.throughput().bytesPerSec() / 1e9, "Bytes moved per second by each STREAM kernel (copy, "
-                        + "scale, add, triad), higher is better; triad is the bandwidth roof of the roofline.",
+        chart(machine.stream().filter(r -> !Role.FLOPS.equals(Roles.ceiling(r))
+                        && r.throughput().bytesPerSec() != null && r.throughput().bytesPerSec() > 0).toList(), "GB/s",
+                "memory bandwidth", r -> r.throughput().bytesPerSec() / 1e9, "Bytes moved per second by each "
+                        + "bandwidth kernel (STREAM's copy, scale, add and triad; a device's own copy), higher is "
+                        + "better; the bandwidth ceiling (STREAM's triad) is the bandwidth roof of the roofline.",
                 charts, slugs);
-        chart(machine.stream().filter(r -> r.workload().equals("machine/peak-flops")
+        chart(machine.stream().filter(r -> Role.FLOPS.equals(Roles.ceiling(r))
                         && r.throughput().flopsPerSec() != null).toList(), "GFLOP/s", "peak floating-point rate",
                 r -> r.throughput().flopsPerSec() / 1e9, "Floating-point operations per second of independent FMA"
                         + " chains, higher is better; the compute roof of the roofline.", charts, slugs);

@@ -101,7 +101,7 @@ final class ScalingCharts {
         }
     }
 
-    private static XYChart xy(String title, String xName, String yName) {
+    static XYChart xy(String title, String xName, String yName) {
         XYChart chart = new XYChartBuilder().width(620).height(400).title(title).xAxisTitle(xName + " (log scale)")
                 .yAxisTitle(yName + " (log scale)").build();
         ChartStyle.apply(chart.getStyler());
@@ -152,7 +152,7 @@ final class ScalingCharts {
         }
     }
 
-    private static void marked(XYSeries s) {
+    static void marked(XYSeries s) {
         s.setMarker(SeriesMarkers.CIRCLE);
     }
 }

@@ -2,138 +2,267 @@ package dev.panbench.reports.frameworks;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.Grouping;
 import dev.panbench.reports.MachinePeaks;
+import dev.panbench.reports.Numbers;
+import dev.panbench.reports.Roles;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * The cross-framework view of a run: one row per adapter, workload and parameters other than {@code impl}, one
- * column per impl (Java, SIMD, C floor, OpenBLAS, numpy, Python, PyTorch), each cell its median time, its speed-up
- * against the row's reference and its share of the machine's measured peak. Only rows that hold a framework impl
- * appear. The reference is the report's {@code --reference} impl where the row has it, else the row's framework
- * ({@code numpy}, {@code python}, {@code torch}). A degraded cell says so, and so does every speed-up against it.
+ * The cross-backend view of a run, in two kinds of table, each cell a median time with its speed-up against the
+ * row's reference, its share of the measured peak of its own device ({@link MachinePeaks}) and its peak memory
+ * where the result carries one:
+ * <ul>
+ *   <li>the <b>catalog table</b>: one row per catalog workload and shape ({@link Role#rowKey()}), across adapters,
+ *       one column per backend ({@link Role#backend()}; a backend run at several values of its own parameters, such
+ *       as {@code threads}, has a column per value and the label says which: {@code simd threads=4});</li>
+ *   <li>per adapter, its rows that are not catalog workloads but hold a framework row (a role with a
+ *       {@code framework}: FFI call overhead from Java and from Python's {@code tvm_ffi}), one column per impl.</li>
+ * </ul>
+ * The reference of a row is the report's {@code --reference} (an impl or a backend) where the row has it; else, in
+ * the catalog table, {@code simd} where it measured, else {@code numpy}; in an adapter's table its first framework
+ * row that measured. A degraded cell says so, and so does every speed-up against it.
  */
 public final class CrossFramework {
 
-    /** Impls timed in another framework's runtime. */
-    public static final Set<String> FRAMEWORKS = Set.of("numpy", "python", "torch");
+    /** The backends a catalog row is compared against when {@code --reference} names none it has, in order. */
+    public static final List<String> DEFAULT_REFERENCES = List.of("simd", "numpy");
 
-    /** One impl's figure in a row; {@code nanos} is NaN when it did not measure ({@code status} says why). */
-    public record Cell(String impl, String status, double nanos, Double speedup, boolean againstDegraded,
-                       MachinePeaks.Share share, String degraded, String timer) {
+    /** One backend's figure in a row; {@code nanos} is NaN when it did not measure ({@code status} says why). */
+    public record Cell(String column, String backend, String id, String status, double nanos, Double speedup,
+                       boolean againstDegraded, MachinePeaks.Share share, String degraded, String timer,
+                       Double peakMemoryBytes) {
 
         public boolean measured() {
             return !Double.isNaN(nanos);
         }
     }
 
-    /** One workload and size; {@code seeds} are published figures for the same operation. */
-    public record Row(String adapter, String workload, String params, String reference, Map<String, Cell> cells,
-                      List<SeedFigures.Figure> seeds) {
+    /**
+     * One workload and size. {@code adapter} is null in the catalog table; {@code shape} holds the catalog shape
+     * (or the parameters other than {@code impl}); {@code seeds} are published figures for the same operation.
+     */
+    public record Row(String adapter, String workload, String params, Map<String, String> shape, String reference,
+                      Map<String, Cell> cells, List<SeedFigures.Figure> seeds) {
     }
 
-    /** One adapter's rows, with the impls they hold as columns, in the order they first appear. */
-    public record Section(String adapter, List<String> impls, List<Row> rows) {
+    /** One table: the catalog table ({@code adapter} null) or one adapter's, with its columns in first-seen order. */
+    public record Section(String adapter, List<String> columns, List<Row> rows) {
+
+        public boolean catalog() {
+            return adapter == null;
+        }
+
+        public String title() {
+            return catalog() ? "Catalog workloads, every backend" : adapter;
+        }
 
         /** Whether any row quotes a published figure. */
         public boolean anySeeds() {
             return rows.stream().anyMatch(r -> !r.seeds().isEmpty());
         }
+
+        /** Whether any cell reports its peak memory. */
+        public boolean anyMemory() {
+            return rows.stream().flatMap(r -> r.cells().values().stream()).anyMatch(c -> c.peakMemoryBytes() != null);
+        }
     }
 
-    private final List<Section> sections;
+    /** What the tables show and how each row's reference is chosen, as the Markdown and HTML reports say it. */
+    public static final String EXPLANATION = "Median time per operation; in brackets the speed-up against the row's "
+            + "reference (its time / this time), the share of the measured peak of the backend's own device (a CPU "
+            + "backend against the CPU's ceilings, a GPU backend against its adapter's) and the peak memory where the "
+            + "result records it. The reference is the --reference impl or backend where the row has it; else, for "
+            + "catalog workloads, simd where it measured, else numpy; for an adapter's own rows, its framework row. "
+            + "Framework rows (numpy, python, torch) are timed by panbench's Python driver, the others by JMH.";
 
-    private CrossFramework(List<Section> sections) {
+    private final List<Section> sections;
+    private final String reference;
+
+    private CrossFramework(List<Section> sections, String reference) {
         this.sections = sections;
+        this.reference = reference;
     }
 
     public static CrossFramework of(List<BenchResult> results, String reference) {
         MachinePeaks peaks = new MachinePeaks(results);
+        List<Section> sections = new ArrayList<>();
+        catalogSection(results, reference, peaks).ifPresent(sections::add);
+        sections.addAll(adapterSections(results, reference, peaks));
+        return new CrossFramework(List.copyOf(sections), reference);
+    }
+
+    /** The catalog table, when the run's catalog rows have at least two columns between them. */
+    private static Optional<Section> catalogSection(List<BenchResult> results, String reference, MachinePeaks peaks) {
+        Map<String, List<BenchResult>> byRow = new LinkedHashMap<>();
+        Map<BenchResult, Role> roles = new IdentityHashMap<>();
+        List<BenchResult> inCatalog = new ArrayList<>();
+        for (BenchResult r : results) {
+            Role role = Roles.of(r);
+            if (role != null && role.catalog() != null) {
+                roles.put(r, role);
+                inCatalog.add(r);
+                byRow.computeIfAbsent(role.rowKey(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        Function<BenchResult, String> column = CatalogColumns.of(inCatalog, roles);
+        // columns in the order backends first appear, a backend's columns side by side
+        Map<String, Set<String>> byBackend = new LinkedHashMap<>();
+        inCatalog.forEach(r -> byBackend.computeIfAbsent(roles.get(r).backend(), b -> new LinkedHashSet<>())
+                .add(column.apply(r)));
+        Set<String> columns = new LinkedHashSet<>();
+        byBackend.values().forEach(columns::addAll);
+        if (columns.size() < 2) {
+            return Optional.empty();
+        }
+        List<Row> rows = new ArrayList<>();
+        for (List<BenchResult> group : byRow.values()) {
+            Role first = roles.get(group.getFirst());
+            Map<String, BenchResult> byColumn = byColumn(group, column);
+            String ref = referenceOf(byColumn, reference, r -> roles.get(r).backend(), DEFAULT_REFERENCES);
+            rows.add(new Row(null, first.catalog(), text(first.shape()), first.shape(), ref,
+                    cells(byColumn, ref, r -> roles.get(r).backend(), peaks), List.of()));
+        }
+        return Optional.of(new Section(null, List.copyOf(columns), List.copyOf(rows)));
+    }
+
+    /** Per adapter, its non-catalog rows (one per workload and parameters other than impl) that hold a framework. */
+    private static List<Section> adapterSections(List<BenchResult> results, String reference, MachinePeaks peaks) {
         Map<String, List<BenchResult>> byKey = new LinkedHashMap<>();
         for (BenchResult r : results) {
-            if (r.params().containsKey(Grouping.IMPL)) {
+            Role role = Roles.of(r);
+            if (r.params().containsKey(Grouping.IMPL) && (role == null || role.catalog() == null)) {
                 byKey.computeIfAbsent(r.adapter() + " " + Grouping.label(r, Grouping.IMPL),
                         k -> new ArrayList<>()).add(r);
             }
         }
         Map<String, Set<String>> impls = new LinkedHashMap<>();
         Map<String, List<Row>> rows = new LinkedHashMap<>();
+        Function<BenchResult, String> impl = r -> r.params().get(Grouping.IMPL);
+        Function<BenchResult, String> backend = r -> Optional.ofNullable(Roles.of(r)).map(Role::backend)
+                .orElse(impl.apply(r));
         for (List<BenchResult> group : byKey.values()) {
-            if (group.stream().noneMatch(r -> FRAMEWORKS.contains(r.params().get(Grouping.IMPL)))) {
+            List<String> frameworks = group.stream().filter(r -> Roles.framework(r) != null).map(impl).toList();
+            if (frameworks.isEmpty()) {
                 continue;
             }
             BenchResult first = group.getFirst();
-            Map<String, BenchResult> byImpl = new LinkedHashMap<>();
-            group.forEach(r -> byImpl.put(r.params().get(Grouping.IMPL), r));
-            String ref = referenceOf(byImpl, reference);
-            BenchResult refResult = ref == null ? null : byImpl.get(ref);
-            double refNanos = refResult == null ? Double.NaN : Grouping.medianNanos(refResult);
-            boolean refDegraded = refResult != null && ResultMarks.degraded(refResult) != null;
-            Map<String, Cell> cells = new LinkedHashMap<>();
-            for (Map.Entry<String, BenchResult> e : byImpl.entrySet()) {
-                BenchResult r = e.getValue();
-                double ns = Grouping.medianNanos(r);
-                Double speedup = ns > 0 && refNanos > 0 ? refNanos / ns : null;
-                boolean degraded = ResultMarks.degraded(r) != null;
-                cells.put(e.getKey(), new Cell(e.getKey(), r.status().name(), ns > 0 ? ns : Double.NaN, speedup,
-                        speedup != null && (refDegraded || degraded) && !e.getKey().equals(ref),
-                        peaks.shareOf(r).orElse(null), ResultMarks.degraded(r), ResultMarks.timer(r)));
-                impls.computeIfAbsent(first.adapter(), k -> new LinkedHashSet<>()).add(e.getKey());
-            }
-            String params = Grouping.paramText(first, Grouping.IMPL);
-            rows.computeIfAbsent(first.adapter(), k -> new ArrayList<>()).add(new Row(first.adapter(), first.workload(), params, ref, cells,
-                    SeedFigures.of(first.adapter(), first.workload(), first.params())));
+            Map<String, BenchResult> byImpl = byColumn(group, impl);
+            String ref = referenceOf(byImpl, reference, backend, frameworks);
+            impls.computeIfAbsent(first.adapter(), k -> new LinkedHashSet<>()).addAll(byImpl.keySet());
+            Map<String, String> shape = new LinkedHashMap<>(first.params());
+            shape.remove(Grouping.IMPL);
+            rows.computeIfAbsent(first.adapter(), k -> new ArrayList<>()).add(new Row(first.adapter(),
+                    first.workload(), Grouping.paramText(first, Grouping.IMPL), shape, ref,
+                    cells(byImpl, ref, backend, peaks), SeedFigures.of(first.adapter(), first.workload(), first.params())));
         }
         List<Section> sections = new ArrayList<>();
         rows.forEach((adapter, rs) -> sections.add(new Section(adapter, List.copyOf(impls.get(adapter)),
                 List.copyOf(rs))));
-        return new CrossFramework(List.copyOf(sections));
+        return sections;
     }
 
-    private static String referenceOf(Map<String, BenchResult> byImpl, String reference) {
-        if (reference != null && byImpl.containsKey(reference)) {
-            return reference;
+    /** The results of one row by column; where two share a column, the first that measured. */
+    private static Map<String, BenchResult> byColumn(List<BenchResult> group, Function<BenchResult, String> column) {
+        Map<String, BenchResult> out = new LinkedHashMap<>();
+        for (BenchResult r : group) {
+            out.merge(column.apply(r), r, (a, b) -> a.ok() || !b.ok() ? a : b);
         }
-        for (String f : List.of("numpy", "python", "torch")) {
-            BenchResult r = byImpl.get(f);
-            if (r != null && r.ok()) {
-                return f;
+        return out;
+    }
+
+    /**
+     * The row's reference column: the {@code --reference} impl or backend where the row has it (measured or not: the
+     * user asked for it), else the first of {@code defaults} (backends or impls) whose cell measured; null for none.
+     */
+    static String referenceOf(Map<String, BenchResult> byColumn, String reference,
+                              Function<BenchResult, String> backend, List<String> defaults) {
+        if (reference != null) {
+            for (var e : byColumn.entrySet()) {
+                if (e.getKey().equals(reference) || reference.equals(backend.apply(e.getValue()))) {
+                    return e.getKey();
+                }
+            }
+        }
+        for (String d : defaults) {
+            for (var e : byColumn.entrySet()) {
+                if ((e.getKey().equals(d) || d.equals(backend.apply(e.getValue()))) && measured(e.getValue())) {
+                    return e.getKey();
+                }
             }
         }
         return null;
+    }
+
+    private static boolean measured(BenchResult r) {
+        return Grouping.medianNanos(r) > 0;
+    }
+
+    private static Map<String, Cell> cells(Map<String, BenchResult> byColumn, String ref,
+                                           Function<BenchResult, String> backend, MachinePeaks peaks) {
+        BenchResult refResult = ref == null ? null : byColumn.get(ref);
+        double refNanos = refResult == null ? Double.NaN : Grouping.medianNanos(refResult);
+        boolean refDegraded = refResult != null && ResultMarks.degraded(refResult) != null;
+        Map<String, Cell> cells = new LinkedHashMap<>();
+        for (Map.Entry<String, BenchResult> e : byColumn.entrySet()) {
+            BenchResult r = e.getValue();
+            double ns = Grouping.medianNanos(r);
+            Double speedup = ns > 0 && refNanos > 0 ? refNanos / ns : null;
+            boolean degraded = ResultMarks.degraded(r) != null;
+            cells.put(e.getKey(), new Cell(e.getKey(), backend.apply(r), r.id().toString(), r.status().name(),
+                    ns > 0 ? ns : Double.NaN, speedup,
+                    speedup != null && (refDegraded || degraded) && !e.getKey().equals(ref),
+                    peaks.shareOf(r).orElse(null), ResultMarks.degraded(r), ResultMarks.timer(r),
+                    Grouping.peakMemoryBytes(r)));
+        }
+        return cells;
+    }
+
+    private static String text(Map<String, String> shape) {
+        return String.join(", ", shape.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
     }
 
     public boolean isEmpty() {
         return sections.isEmpty();
     }
 
-    /** One table per adapter. */
+    /** The catalog table first (when there is one), then one table per adapter. */
     public List<Section> sections() {
         return sections;
     }
 
-    /** Every degraded cell as {@code workload [params] impl: reason}, for the notice above the table. */
+    /** The {@code --reference} the tables were made with, or null. */
+    public String reference() {
+        return reference;
+    }
+
+    /** Every degraded cell as {@code workload [params] impl=X: reason}, for the notice above the tables. */
     public List<String> degradedNotes() {
         List<String> out = new ArrayList<>();
-        for (Row r : sections.stream().flatMap(s -> s.rows().stream()).toList()) {
-            for (Cell c : r.cells().values()) {
-                if (c.degraded() != null) {
-                    out.add(r.workload() + (r.params().isEmpty() ? "" : " [" + r.params() + "]") + " impl="
-                            + c.impl() + ": " + c.degraded());
+        for (Section s : sections) {
+            for (Row r : s.rows()) {
+                for (Cell c : r.cells().values()) {
+                    if (c.degraded() != null) {
+                        out.add(r.workload() + (r.params().isEmpty() ? "" : " [" + r.params() + "]")
+                                + (s.catalog() ? " " : " impl=") + c.column() + ": " + c.degraded());
+                    }
                 }
             }
         }
         return out;
     }
 
-    /** A cell as text: time, speed-up and share, with the degraded marks. */
+    /** A cell as text: time, speed-up, share and peak memory, with the degraded marks. */
     public static String text(Cell c, String reference) {
         if (c == null) {
             return "";
@@ -141,19 +270,19 @@ public final class CrossFramework {
         if (!c.measured()) {
             return c.status();
         }
-        StringBuilder sb = new StringBuilder(dev.panbench.reports.Numbers.time(c.nanos()));
+        String notes = notes(c, reference);
+        return Numbers.time(c.nanos()) + (notes.isEmpty() ? "" : " (" + notes + ")")
+                + (c.degraded() != null ? " DEGRADED" : "");
+    }
+
+    /** What a measured cell says beside its time: speed-up, share of peak and peak memory; empty when nothing. */
+    public static String notes(Cell c, String reference) {
         List<String> notes = new ArrayList<>();
-        if (c.speedup() != null && !c.impl().equals(reference)) {
-            notes.add(dev.panbench.reports.Numbers.factor(c.speedup())
-                    + (c.againstDegraded() ? " vs DEGRADED" : ""));
+        if (c.speedup() != null && !c.column().equals(reference)) {
+            notes.add(Numbers.factor(c.speedup()) + (c.againstDegraded() ? " vs DEGRADED" : ""));
         }
         Optional.ofNullable(c.share()).ifPresent(s -> notes.add(s.text()));
-        if (!notes.isEmpty()) {
-            sb.append(" (").append(String.join(", ", notes)).append(')');
-        }
-        if (c.degraded() != null) {
-            sb.append(" DEGRADED");
-        }
-        return sb.toString();
+        Optional.ofNullable(c.peakMemoryBytes()).ifPresent(m -> notes.add(Numbers.bytes(m) + " peak"));
+        return String.join(", ", notes);
     }
 }

@@ -5,7 +5,10 @@ import dev.panbench.reports.frameworks.SeedFigures;
 
 import java.util.List;
 
-/** The cross-framework section of {@code report.html}; nothing when the run has no framework rows. */
+/**
+ * The cross-backend section of {@code report.html}: the catalog table (every backend of each catalog workload and
+ * shape) and the adapters' framework tables; nothing when the run has neither.
+ */
 final class CrossFrameworkHtml {
 
     private CrossFrameworkHtml() {
@@ -15,11 +18,8 @@ final class CrossFrameworkHtml {
         if (x.isEmpty()) {
             return;
         }
-        sb.append("<section id=\"frameworks\"><h2>Cross-framework</h2>\n<p class=\"hint\">Median time per operation; ")
-                .append("in brackets the speed-up against the row's reference (its time / this time: the --reference ")
-                .append("impl where the row has it, else its framework row) and the share of the machine's measured ")
-                .append("peak. numpy, python and torch rows are timed by panbench's Python driver, the others by JMH.")
-                .append("</p>\n");
+        sb.append("<section id=\"frameworks\"><h2>Cross-backend</h2>\n<p class=\"hint\">")
+                .append(Html.escape(CrossFramework.EXPLANATION)).append("</p>\n");
         List<String> degraded = x.degradedNotes();
         if (!degraded.isEmpty()) {
             sb.append("<div class=\"notice degraded\"><p><b>DEGRADED peers</b>: these ran below what this CPU allows, ")
@@ -30,30 +30,31 @@ final class CrossFrameworkHtml {
             sb.append("</ul></div>\n");
         }
         for (CrossFramework.Section section : x.sections()) {
-            sb.append("<h3>").append(Html.escape(section.adapter())).append("</h3>\n");
+            sb.append("<h3>").append(Html.escape(section.title())).append("</h3>\n");
             table(sb, section);
         }
         sb.append("</section>\n");
     }
 
     private static void table(StringBuilder sb, CrossFramework.Section x) {
-        sb.append("<table><thead><tr><th>Workload</th><th>Parameters</th><th>Reference</th>");
-        for (String impl : x.impls()) {
-            sb.append("<th class=\"num\">").append(Html.escape(impl)).append("</th>");
+        sb.append("<div class=\"wide\"><table class=\"").append(x.catalog() ? "catalog" : "adapter").append("\"><thead><tr><th>Workload</th><th>")
+                .append(x.catalog() ? "Shape" : "Parameters").append("</th><th>Reference</th>");
+        for (String column : x.columns()) {
+            sb.append("<th class=\"num\">").append(Html.escape(column)).append("</th>");
         }
         if (x.anySeeds()) {
             sb.append("<th>Published (seed)</th>");
         }
         sb.append("</tr></thead>\n<tbody>\n");
         for (CrossFramework.Row r : x.rows()) {
-            sb.append("<tr><td>").append(Html.escape(r.workload())).append("</td><td>")
-                    .append(Html.escape(r.params())).append("</td><td>")
+            sb.append("<tr><td class=\"key\">").append(Html.escape(r.workload())).append("</td><td class=\"key\">")
+                    .append(Html.escape(r.params())).append("</td><td class=\"key\">")
                     .append(Html.escape(r.reference() == null ? "" : r.reference())).append("</td>");
-            for (String impl : x.impls()) {
-                CrossFramework.Cell c = r.cells().get(impl);
+            for (String column : x.columns()) {
+                CrossFramework.Cell c = r.cells().get(column);
                 boolean bad = c != null && c.degraded() != null;
                 sb.append(bad ? "<td class=\"num degraded\" title=\"" + Html.escape(c.degraded()) + "\">"
-                        : "<td class=\"num\">").append(Html.escape(CrossFramework.text(c, r.reference()))).append("</td>");
+                        : "<td class=\"num\">").append(cell(c, r.reference())).append("</td>");
             }
             if (x.anySeeds()) {
                 sb.append("<td>").append(Html.escape(String.join("; ",
@@ -61,6 +62,16 @@ final class CrossFrameworkHtml {
             }
             sb.append("</tr>\n");
         }
-        sb.append("</tbody></table>\n");
+        sb.append("</tbody></table></div>\n");
+    }
+
+    /** The time on one line, what it says beside it (speed-up, share, memory) on a second, smaller one. */
+    private static String cell(CrossFramework.Cell c, String reference) {
+        if (c == null || !c.measured()) {
+            return Html.escape(CrossFramework.text(c, reference));
+        }
+        String notes = CrossFramework.notes(c, reference);
+        return Html.escape(dev.panbench.reports.Numbers.time(c.nanos()) + (c.degraded() != null ? " DEGRADED" : ""))
+                + (notes.isEmpty() ? "" : "<span class=\"note\">" + Html.escape(notes) + "</span>");
     }
 }

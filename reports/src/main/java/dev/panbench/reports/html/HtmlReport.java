@@ -37,7 +37,7 @@ public final class HtmlReport implements ReportFormat {
     private static final String CSS = resource("report.css");
     private static final String JS = resource("report.js");
     private static final Map<String, String> SECTION_TITLES = Map.of(
-            "groups", "Workload groups", "scaling", "Scaling with size",
+            "groups", "Workload groups", "scaling", "Scaling with size", "batch", "Scaling with batch",
             "distributions", "Sample distributions", "machine", "The machine's measured ceilings",
             "roofline", "Roofline", "comparison", "Ratios");
 
@@ -62,8 +62,8 @@ public final class HtmlReport implements ReportFormat {
             }
             sb.append("</ul></section>\n");
         }
-        charts(sb, BenchCharts.forResults(file));
         CrossFrameworkHtml.render(sb, CrossFramework.of(file.results(), options.reference()));
+        charts(sb, BenchCharts.forResults(file));
         resultsTable(sb, file, options);
         environment(sb, file.environment());
         return List.of(ReportFile.text("report.html", tail(sb)));
@@ -178,6 +178,7 @@ public final class HtmlReport implements ReportFormat {
         MachinePeaks peaks = new MachinePeaks(file.results());
         boolean showSpeedup = speedups.any();
         boolean showPeak = peaks.any();
+        boolean showMemory = file.results().stream().anyMatch(r -> Grouping.peakMemoryBytes(r) != null);
         sb.append("<section id=\"results\"><h2>Results</h2>\n");
         filterBox(sb);
         sb.append("<table class=\"sortable\"><thead><tr><th>Benchmark</th><th>Adapter</th><th>Group</th>")
@@ -188,6 +189,9 @@ public final class HtmlReport implements ReportFormat {
         }
         if (showPeak) {
             sb.append("<th class=\"num\">Of peak</th>");
+        }
+        if (showMemory) {
+            sb.append("<th class=\"num\">Peak memory</th>");
         }
         sb.append("<th class=\"num\">n</th></tr></thead>\n<tbody>\n");
         for (BenchResult r : file.results()) {
@@ -215,6 +219,10 @@ public final class HtmlReport implements ReportFormat {
             if (showPeak) {
                 var share = peaks.shareOf(r);
                 cell(sb, share.map(MachinePeaks.Share::text).orElse(""), share.map(MachinePeaks.Share::fraction).orElse(null), true);
+            }
+            if (showMemory) {
+                Double memory = has ? Grouping.peakMemoryBytes(r) : null;
+                cell(sb, memory == null ? "" : Numbers.bytes(memory), memory, true);
             }
             cell(sb, has ? Integer.toString(s.n()) : "", has ? (double) s.n() : null, true);
             sb.append("</tr>\n");

@@ -7,12 +7,14 @@ import dev.panbench.reports.ReportFile;
 import dev.panbench.reports.ReportFormat;
 import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.frameworks.CrossFramework;
 
 import java.util.List;
 
 /**
  * {@code results.json} / {@code comparison.json}: the input itself, in panbench's own schema, written the way the
- * harness writes it (unknown fields kept), so that reading it back gives the same file.
+ * harness writes it (unknown fields kept), so that reading it back gives the same file; beside a results file, when
+ * it has cross-backend or cross-framework rows, {@code cross-backend.json} ({@link CrossBackendJson}).
  */
 public final class JsonReport implements ReportFormat {
 
@@ -23,7 +25,12 @@ public final class JsonReport implements ReportFormat {
 
     @Override
     public List<ReportFile> render(ResultFile results, ReportOptions options) {
-        return List.of(ReportFile.text("results.json", json(results)));
+        CrossFramework x = CrossFramework.of(results.results(), options.reference());
+        if (x.isEmpty()) {
+            return List.of(ReportFile.text("results.json", json(results)));
+        }
+        return List.of(ReportFile.text("results.json", json(results)),
+                ReportFile.text(CrossBackendJson.FILE, json(CrossBackendJson.of(results, x))));
     }
 
     @Override

@@ -6,7 +6,10 @@ import dev.panbench.reports.frameworks.SeedFigures;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The cross-framework section of {@code report.md}; nothing when the run has no framework rows. */
+/**
+ * The cross-backend section of {@code report.md}: the catalog table (every backend of each catalog workload and
+ * shape) and the adapters' framework tables; nothing when the run has neither.
+ */
 final class CrossFrameworkMarkdown {
 
     private CrossFrameworkMarkdown() {
@@ -16,11 +19,8 @@ final class CrossFrameworkMarkdown {
         if (x.isEmpty()) {
             return "";
         }
-        StringBuilder sb = new StringBuilder("\n## Cross-framework\n\n");
-        sb.append("Median time per operation; in brackets the speed-up against the row's reference (its time / this "
-                + "time: the `--reference` impl where the row has it, else its framework row) and the share of the "
-                + "machine's measured peak. numpy, python and torch rows are timed by panbench's Python driver, the "
-                + "others by JMH.\n");
+        StringBuilder sb = new StringBuilder("\n## Cross-backend\n\n");
+        sb.append(Markdown.text(CrossFramework.EXPLANATION)).append('\n');
         List<String> degraded = x.degradedNotes();
         if (!degraded.isEmpty()) {
             sb.append("\n> **DEGRADED peers**: these ran below what this CPU allows, and every speed-up against them "
@@ -31,15 +31,15 @@ final class CrossFrameworkMarkdown {
             }
         }
         for (CrossFramework.Section section : x.sections()) {
-            sb.append("\n### ").append(Markdown.text(section.adapter())).append("\n\n");
+            sb.append("\n### ").append(Markdown.text(section.title())).append("\n\n");
             table(sb, section);
         }
         return sb.toString();
     }
 
     private static void table(StringBuilder sb, CrossFramework.Section x) {
-        List<String> header = new ArrayList<>(List.of("Workload", "Parameters", "Reference"));
-        x.impls().forEach(i -> header.add(Markdown.text(i)));
+        List<String> header = new ArrayList<>(List.of("Workload", x.catalog() ? "Shape" : "Parameters", "Reference"));
+        x.columns().forEach(i -> header.add(Markdown.text(i)));
         if (x.anySeeds()) {
             header.add("Published (seed)");
         }
@@ -47,8 +47,8 @@ final class CrossFrameworkMarkdown {
         for (CrossFramework.Row r : x.rows()) {
             List<String> row = new ArrayList<>(List.of(Markdown.text(r.workload()), Markdown.text(r.params()),
                     r.reference() == null ? "" : Markdown.text(r.reference())));
-            for (String impl : x.impls()) {
-                CrossFramework.Cell c = r.cells().get(impl);
+            for (String column : x.columns()) {
+                CrossFramework.Cell c = r.cells().get(column);
                 String text = Markdown.text(CrossFramework.text(c, r.reference()));
                 row.add(c != null && c.degraded() != null ? "**" + text + "**" : text);
             }
@@ -57,6 +57,6 @@ final class CrossFrameworkMarkdown {
             }
             rows.add(row);
         }
-        sb.append(Markdown.table(header, "lll" + "r".repeat(x.impls().size()) + (x.anySeeds() ? "l" : ""), rows));
+        sb.append(Markdown.table(header, "lll" + "r".repeat(x.columns().size()) + (x.anySeeds() ? "l" : ""), rows));
     }
 }

@@ -77,6 +77,7 @@ public final class MarkdownReport implements ReportFormat {
         boolean anyThroughput = false;
         boolean anySpeedup = false;
         boolean anyShare = false;
+        boolean anyMemory = false;
         for (BenchResult r : g.results()) {
             List<String> row = new ArrayList<>();
             row.add(Markdown.text(Grouping.label(r)) + (ResultMarks.degraded(r) != null ? " **DEGRADED**" : ""));
@@ -97,17 +98,20 @@ public final class MarkdownReport implements ReportFormat {
             anyThroughput |= !tp.isEmpty();
             anySpeedup |= sp.isPresent();
             anyShare |= !share.isEmpty();
+            Double memory = r.ok() ? Grouping.peakMemoryBytes(r) : null;
+            anyMemory |= memory != null;
             row.add(alloc);
             row.add(tp);
             row.add(sp.isPresent() ? Numbers.factor(sp.getAsDouble()) + (speedups.againstDegraded(r) ? " vs DEGRADED" : "")
                     : "");
             row.add(share);
+            row.add(memory == null ? "" : Numbers.bytes(memory));
             rows.add(row);
         }
         List<String> header = new ArrayList<>(List.of("Benchmark", "Median", "99% CI (mean)", "Alloc/op", "Throughput",
-                "vs " + Markdown.text(speedups.reference()), "Of peak"));
-        boolean[] keep = {true, true, true, anyAlloc, anyThroughput, anySpeedup, anyShare};
-        return Markdown.table(select(header, keep), select("lrrrrrr", keep),
+                "vs " + Markdown.text(speedups.reference()), "Of peak", "Peak memory"));
+        boolean[] keep = {true, true, true, anyAlloc, anyThroughput, anySpeedup, anyShare, anyMemory};
+        return Markdown.table(select(header, keep), select("lrrrrrrr", keep),
                 rows.stream().map(r -> select(r, keep)).toList());
     }
 
