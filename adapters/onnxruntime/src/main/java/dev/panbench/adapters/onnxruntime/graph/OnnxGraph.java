@@ -75,6 +75,13 @@ public final class OnnxGraph {
         return initializer(valueName, DataType.FLOAT, b.array(), dims);
     }
 
+    /** An int64 constant stored in the model (a shape for Reshape, split sizes). */
+    public OnnxGraph initializer(String valueName, long[] values, long... dims) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 8).order(ByteOrder.LITTLE_ENDIAN);
+        b.asLongBuffer().put(values);
+        return initializer(valueName, DataType.INT64, b.array(), dims);
+    }
+
     /** A weight of any element type stored as its raw little-endian bytes (packed INT4 weights as UINT8). */
     public OnnxGraph initializer(String valueName, DataType type, byte[] raw, long... dims) {
         long elements = 1;

@@ -7,8 +7,8 @@ import dev.panbench.harness.catalog.Operand;
 import dev.panbench.harness.catalog.Problem;
 
 import java.util.Arrays;
-import java.util.Set;
-import java.util.function.BiConsumer;
+import dev.panbench.harness.spi.Params;
+import java.util.function.Predicate;
 
 /**
  * A catalog entry as an ONNX graph: the problem's operands become graph inputs (fed at every run, as every other
@@ -19,20 +19,28 @@ import java.util.function.BiConsumer;
  * @param version the graph generator's version: part of the cached model's key, raised whenever {@code nodes} or
  *                the way operands are stored changes, so no older file is ever read for a newer graph
  * @param ops     the ONNX operators used, for descriptions
- * @param weights the operands stored as initializers
+ * @param weight  which operands are stored as initializers (by name)
  * @param nodes   adds the nodes, reading operands by their catalog names
  */
-record CatalogGraph(CatalogEntry entry, int version, String ops, Set<String> weights,
-                    BiConsumer<Problem, OnnxGraph> nodes) {
+record CatalogGraph(CatalogEntry entry, int version, String ops, Predicate<String> weight,
+                    Nodes nodes) {
+
+    /** Adds a graph's nodes for a problem at its shape parameters. */
+    interface Nodes {
+        void add(Problem problem, Params shape, OnnxGraph graph);
+    }
 
     static final String OUTPUT = "y";
 
-    /** The graph at this problem's shape. */
-    OnnxGraph graph(Problem problem) {
+    /** Every operand a graph input: primitive workloads, fed like every other backend's. */
+    static final Predicate<String> NO_WEIGHTS = name -> false;
+
+    /** The graph of this problem, at its shape parameters {@code shape}. */
+    OnnxGraph graph(Problem problem, Params shape) {
         OnnxGraph g = new OnnxGraph(entry.name().replace('/', '_'));
         for (Operand o : problem.inputs()) {
             long[] dims = Arrays.stream(o.dims()).asLongStream().toArray();
-            if (!weights.contains(o.name())) {
+            if (!weight.test(o.name())) {
                 g.input(o.name(), o.floats() != null ? DataType.FLOAT : DataType.UINT8, dims);
             } else if (o.floats() != null) {
                 g.initializer(o.name(), o.floats(), dims);
@@ -40,7 +48,7 @@ record CatalogGraph(CatalogEntry entry, int version, String ops, Set<String> wei
                 g.initializer(o.name(), DataType.UINT8, o.bytes(), dims);
             }
         }
-        nodes.accept(problem, g);
+        nodes.add(problem, shape, g);
         g.output(OUTPUT, DataType.FLOAT, Arrays.stream(problem.outputDims()).asLongStream().toArray());
         return g;
     }

@@ -4,14 +4,13 @@ import dev.panbench.adapters.onnxruntime.graph.Attribute;
 import dev.panbench.harness.catalog.Catalog;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * The catalog entries ONNX Runtime runs, each as the ONNX operator that computes it: {@code binary/add} as Add,
  * {@code gemm/sgemm} as MatMul (both matrices graph inputs, so MLAS cannot pre-pack B as it does for a constant
  * weight: the same GEMM every other backend is timed on), {@code softmax/rows} as Softmax over the last axis (opset
  * 13 and later normalise that axis alone), {@code layernorm/rows} as LayerNormalization over the last axis with the
- * entry's epsilon 1e-5 (gamma and beta inputs too).
+ * entry's epsilon 1e-5 (gamma and beta inputs too). The model entries are {@link ModelGraphs}.
  */
 final class CatalogGraphs {
 
@@ -19,16 +18,23 @@ final class CatalogGraphs {
     static final float LAYERNORM_EPS = 1e-5f;
 
     static final List<CatalogGraph> ALL = List.of(
-            new CatalogGraph(Catalog.BINARY_ADD, 1, "Add", Set.of(),
-                    (p, g) -> g.node("Add", List.of("a", "b"), List.of(CatalogGraph.OUTPUT))),
-            new CatalogGraph(Catalog.SGEMM, 1, "MatMul", Set.of(),
-                    (p, g) -> g.node("MatMul", List.of("a", "b"), List.of(CatalogGraph.OUTPUT))),
-            new CatalogGraph(Catalog.SOFTMAX_ROWS, 1, "Softmax", Set.of(),
-                    (p, g) -> g.node("Softmax", List.of("x"), List.of(CatalogGraph.OUTPUT),
+            new CatalogGraph(Catalog.BINARY_ADD, 1, "Add", CatalogGraph.NO_WEIGHTS,
+                    (p, s, g) -> g.node("Add", List.of("a", "b"), List.of(CatalogGraph.OUTPUT))),
+            new CatalogGraph(Catalog.SGEMM, 1, "MatMul", CatalogGraph.NO_WEIGHTS,
+                    (p, s, g) -> g.node("MatMul", List.of("a", "b"), List.of(CatalogGraph.OUTPUT))),
+            new CatalogGraph(Catalog.SOFTMAX_ROWS, 1, "Softmax", CatalogGraph.NO_WEIGHTS,
+                    (p, s, g) -> g.node("Softmax", List.of("x"), List.of(CatalogGraph.OUTPUT),
                             Attribute.of("axis", -1L))),
-            new CatalogGraph(Catalog.LAYERNORM_ROWS, 1, "LayerNormalization", Set.of(),
-                    (p, g) -> g.node("LayerNormalization", List.of("x", "gamma", "beta"), List.of(CatalogGraph.OUTPUT),
-                            Attribute.of("axis", -1L), Attribute.of("epsilon", LAYERNORM_EPS))));
+            new CatalogGraph(Catalog.LAYERNORM_ROWS, 1, "LayerNormalization", CatalogGraph.NO_WEIGHTS,
+                    (p, s, g) -> g.node("LayerNormalization", List.of("x", "gamma", "beta"), List.of(CatalogGraph.OUTPUT),
+                            Attribute.of("axis", -1L), Attribute.of("epsilon", LAYERNORM_EPS))),
+            new CatalogGraph(Catalog.BERT_LAYER, 1, "MatMul, Add, Mul, Reshape, Transpose, Softmax, "
+                    + "LayerNormalization, Gelu", ModelGraphs.weightsBut("x"), ModelGraphs::bertLayer),
+            new CatalogGraph(Catalog.GPT2_DECODE, 1, "MatMul, Add, Mul, Reshape, Transpose, Concat, Split, Softmax, "
+                    + "LayerNormalization, Gelu(tanh)", ModelGraphs.weightsBut("x", "k_cache", "v_cache"),
+                    ModelGraphs::gpt2Decode),
+            new CatalogGraph(Catalog.MATMUL_INT4, 1, "com.microsoft MatMulNBits (4 bits, block 32)",
+                    ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt4));
 
     private CatalogGraphs() {
     }

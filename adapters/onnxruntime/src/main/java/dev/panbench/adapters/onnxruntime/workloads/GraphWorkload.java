@@ -57,7 +57,7 @@ final class GraphWorkload implements Workload {
         owned.add(session);
         inputs = new LinkedHashMap<>();
         for (Operand o : problem.inputs()) {
-            if (graph.weights().contains(o.name())) {
+            if (graph.weight().test(o.name())) {
                 continue;
             }
             long[] dims = Arrays.stream(o.dims()).asLongStream().toArray();

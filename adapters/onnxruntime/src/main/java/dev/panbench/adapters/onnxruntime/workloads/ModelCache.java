@@ -41,7 +41,7 @@ final class ModelCache {
     static Path ensure(CatalogGraph g, Problem problem, Params shape) throws IOException {
         Path file = path(g, shape);
         if (!Files.exists(file)) {
-            OnnxModel.write(g.graph(problem), Map.of(KEY, key(g, shape)), file);
+            OnnxModel.write(g.graph(problem, shape), Map.of(KEY, key(g, shape)), file);
         }
         return file;
     }

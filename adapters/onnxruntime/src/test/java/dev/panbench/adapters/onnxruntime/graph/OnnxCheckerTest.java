@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * full shape inference) from the project's {@code .venv}: the field numbers and types of the hand-written protobuf
  * are what ONNX declares. Skipped, with the reason, where {@code onnx} is not installed (scripts/setup.sh installs it).
  */
-class OnnxCheckerTest {
+public class OnnxCheckerTest {
 
     private static final String SCRIPT = String.join("\n",
             "import sys, onnx",
@@ -40,7 +40,8 @@ class OnnxCheckerTest {
             "    meta = ','.join(p.key + '=' + p.value for p in m.metadata_props)",
             "    print('ok', m.ir_version, opsets, ops, attrs, inits, ins, meta)");
 
-    private static Optional<Path> pythonWithOnnx() throws Exception {
+    /** The project's Python where it imports {@code onnx}; empty otherwise. */
+    public static Optional<Path> pythonWithOnnx() throws Exception {
         Optional<Path> py = PythonLocator.locate();
         if (py.isEmpty()) {
             return py;

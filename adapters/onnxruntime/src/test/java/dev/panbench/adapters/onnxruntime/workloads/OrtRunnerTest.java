@@ -64,7 +64,7 @@ class OrtRunnerTest {
             Path foreign = ModelCache.path(layerNorm, small);
             Params seven = Catalog.SGEMM.shapeOf(new Params(Map.of("size", "7")));
             Files.createDirectories(foreign.getParent());
-            Files.write(foreign, OnnxModel.bytes(sgemm.graph(sgemm.entry().problem(seven)),
+            Files.write(foreign, OnnxModel.bytes(sgemm.graph(sgemm.entry().problem(seven), seven),
                     Map.of(ModelCache.KEY, ModelCache.key(sgemm, seven))));
 
             List<PlannedResult> plan = new ArrayList<>(RunPlan.expand(List.of(adapter),
@@ -110,6 +110,26 @@ class OrtRunnerTest {
                 System.setProperty(CacheDir.PROPERTY, previous);
             }
         }
+    }
+
+    @Test
+    void modelRowsAreVerifiedAndTimedAtASmallLayer(@TempDir Path tmp) {
+        OnnxRuntimeAdapter adapter = new OnnxRuntimeAdapter();
+        Availability a = adapter.probe();
+        assumeTrue(a.available(), () -> "onnxruntime unavailable: " + a.reason());
+        List<PlannedResult> plan = RunPlan.expand(List.of(adapter), Map.of("batch", List.of("2"), "seq",
+                List.of("16"), "ctx", List.of("16"), "hidden", List.of("64"), "heads", List.of("4"), "ffn",
+                List.of("256"), "m", List.of("16"), "k", List.of("64"), "n", List.of("96")),
+                Pattern.compile("^onnxruntime/(model|quant)/"), null);
+        assertEquals(3, plan.size(), plan.toString());
+        List<BenchResult> results = new BenchmarkRunner(SHORT, tmp.resolve("logs")).run(plan, ProgressListener.NONE);
+        for (BenchResult r : results) {
+            assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
+            assertTrue(r.stats().median() > 0, r.id().toString());
+            assertEquals("onnxruntime", ResultMarks.role(r).backend());
+        }
+        assertEquals("model/gpt2-decode[batch=2,ctx=16,hidden=64,heads=4,ffn=256]",
+                ResultMarks.role(results.get(1)).rowKey());
     }
 
     private static CatalogGraph graph(String name) {

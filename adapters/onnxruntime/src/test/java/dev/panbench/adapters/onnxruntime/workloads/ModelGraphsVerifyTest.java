@@ -1,0 +1,93 @@
+package dev.panbench.adapters.onnxruntime.workloads;
+
+import dev.panbench.adapters.onnxruntime.OnnxRuntimeAdapter;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.VerificationException;
+import dev.panbench.harness.spi.Workload;
+import dev.panbench.harness.spi.WorkloadSpec;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The model entries as ONNX Runtime runs them, at small layers (hidden 64 with 4 heads, odd ones with 3 heads of
+ * 16, one-token caches, INT4 at one block): set up from the cached model, checked against the catalog's float64
+ * reference, run; and a layer with its attention scores left unscaled fails verification.
+ */
+class ModelGraphsVerifyTest {
+
+    private static final Blackhole BH = new Blackhole(
+            "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+
+    private static final Map<String, List<String>> SHAPES = Map.of(
+            "model/bert-layer", List.of("batch=2,seq=16,hidden=64,heads=4,ffn=256",
+                    "batch=1,seq=7,hidden=48,heads=3,ffn=96"),
+            "model/gpt2-decode", List.of("batch=2,ctx=16,hidden=64,heads=4,ffn=256",
+                    "batch=3,ctx=1,hidden=48,heads=3,ffn=96"),
+            "quant/matmul-int4", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"));
+
+    static Params params(String shape, String threads) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String kv : shape.split(",")) {
+            m.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        }
+        m.put("threads", threads);
+        return new Params(m);
+    }
+
+    private static void assumeAvailable() {
+        Availability a = new OnnxRuntimeAdapter().probe();
+        assumeTrue(a.available(), () -> "onnxruntime unavailable: " + a.reason());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyModelGraphMatchesTheReferenceAtSmallShapes() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (WorkloadSpec spec : new OnnxRuntimeAdapter().workloads()) {
+            if (!SHAPES.containsKey(spec.name())) {
+                continue;
+            }
+            for (String shape : SHAPES.get(spec.name())) {
+                for (String threads : List.of("1", "2")) {
+                    Params p = params(shape, threads);
+                    tests.add(DynamicTest.dynamicTest(spec.name() + "[" + p.render() + "]", () -> {
+                        assumeAvailable();
+                        try (Workload w = spec.factory().get()) {
+                            w.setup(p);
+                            w.verify();
+                            w.run(BH);
+                        }
+                    }));
+                }
+            }
+        }
+        assertTrue(tests.size() == 14, "three model entries declared: " + tests.size());
+        return tests.stream();
+    }
+
+    @Test
+    void bertWithoutTheScoreScaleFailsVerification() throws Exception {
+        assumeAvailable();
+        CatalogGraph bert = CatalogGraphs.ALL.stream().filter(g -> g.entry().name().equals("model/bert-layer"))
+                .findFirst().orElseThrow();
+        CatalogGraph wrong = new CatalogGraph(bert.entry(), 901, bert.ops(), bert.weight(), (p, s, g) ->
+                ModelGraphs.bertLayer(p, s, g, false));
+        try (Workload w = new GraphWorkload(wrong)) {
+            w.setup(params("batch=1,seq=16,hidden=64,heads=4,ffn=256", "1"));
+            VerificationException e = assertThrows(VerificationException.class, w::verify);
+            assertTrue(e.getMessage().startsWith("onnxruntime model/bert-layer["), e.getMessage());
+        }
+    }
+}
