@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 /** Options every command takes: diagnostics and where native libraries are. */
 public final class CommonOptions {
 
-    @Option(names = "--verbose", description = "Print stack traces of errors.")
+    @Option(names = "--verbose", description = "Print stack traces of errors; run lists every skipped result.")
     boolean verbose;
 
     @Option(names = "--tvm-ffi-lib", paramLabel = "PATH",

@@ -103,7 +103,8 @@ final class GateCommand implements Callable<Integer> {
             err.flush();
             try {
                 Path work = out != null ? out.resolve("confirm") : Files.createTempDirectory("panbench-confirm");
-                return new Confirmation(Adapters.load(), new ConsoleProgress(err, Terminal.isInteractive()))
+                return new Confirmation(Adapters.load(),
+                        new ConsoleProgress(err, Terminal.isInteractive(), common.verbose))
                         .confirm(flagged, base, cur, confirm, work);
             } catch (IOException e) {
                 throw new BadInputException("gate --confirm: cannot create a work directory (" + e.getMessage() + ")",

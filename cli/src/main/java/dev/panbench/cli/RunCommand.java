@@ -93,10 +93,11 @@ final class RunCommand implements Callable<Integer> {
             err.println("panbench: " + line);
             err.flush();
         }).checkingMachine();
-        ResultFile results = session.run(request, new ConsoleProgress(err, Terminal.isInteractive()));
+        ResultFile results = session.run(request, new ConsoleProgress(err, Terminal.isInteractive(),
+                common.verbose));
         Path written = session.written();
         PrintWriter outWriter = console.out();
-        outWriter.print(Reports.console(results));
+        outWriter.print(Reports.console(results, common.verbose));
         outWriter.println();
         outWriter.println("wrote " + written);
         for (Path p : Reports.writeResults(results, reportFormats, new ReportOptions(reference, png), out)) {

@@ -84,7 +84,7 @@ final class SelfCheckCommand implements Callable<Integer> {
                 jmh.settings(), null, out, console.commandLine());
         PrintWriter err = console.err();
         SelfCheck check = new SelfCheck(new RunSession(Adapters.load()), new ConsoleProgress(err,
-                Terminal.isInteractive()), line -> {
+                Terminal.isInteractive(), common.verbose), line -> {
                     err.println("selfcheck: " + line);
                     err.flush();
                 });

@@ -10,6 +10,7 @@ import dev.panbench.reports.ci.BencherReport;
 import dev.panbench.reports.ci.GithubBenchmarkReport;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.console.ConsoleReport;
+import dev.panbench.reports.console.ConsoleTable;
 import dev.panbench.reports.csv.CsvReport;
 import dev.panbench.reports.exports.BencherMetricFormat;
 import dev.panbench.reports.exports.JmhJsonReport;
@@ -89,6 +90,11 @@ public final class Reports {
     /** The results as the terminal shows them: the {@code console} format's text ({@code run}, {@code baseline show}). */
     public static String console(ResultFile results) {
         return FORMATS.get("console").render(results, ReportOptions.DEFAULT).getFirst().asText();
+    }
+
+    /** The same, with every skipped row listed on its own line ({@code --verbose}) or one line per reason. */
+    public static String console(ResultFile results, boolean everyRow) {
+        return ConsoleTable.render(results, everyRow);
     }
 
     /** A comparison as the terminal shows it: the {@code console} format's text ({@code compare}, {@code gate}, ...). */

@@ -73,7 +73,8 @@ public final class PythonDriver {
                 return Optional.empty();
             }
             String last = err.isEmpty() ? "exit code " + p.exitValue() : err.lines().reduce((a, b) -> b).orElse("");
-            return Optional.of(module + " is not importable in " + python.get() + " (" + last + ")");
+            return Optional.of(module + " is not importable in " + python.get() + " (" + last + "); install it into"
+                    + " that Python, or leave these rows out (--filter)");
         } catch (IOException e) {
             return Optional.of("cannot start " + python.get() + ": " + e.getMessage());
         } catch (InterruptedException e) {

@@ -8,6 +8,10 @@ public interface ProgressListener {
     ProgressListener NONE = new ProgressListener() {
     };
 
+    /** The run is about to measure this plan with these settings (after waiting for JMH's lock). */
+    default void planned(java.util.List<PlannedResult> plan, RunSettings settings) {
+    }
+
     default void started(int index, int total, PlannedResult planned) {
     }
 

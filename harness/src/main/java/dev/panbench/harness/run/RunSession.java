@@ -104,6 +104,7 @@ public final class RunSession {
                     notice.accept(warning);
                 }
             }
+            progress.planned(plan, settings);
             started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
             env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
             results = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, progress);

@@ -2,6 +2,8 @@ package dev.panbench.reports.console;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.Numbers;
 
 import java.util.ArrayList;
@@ -9,7 +11,8 @@ import java.util.List;
 
 /**
  * The table {@code panbench run} prints: id, median, 99% CI of the mean, allocation per operation, throughput.
- * A pure function of the results; failed and skipped rows show their reason.
+ * A pure function of the results; failed rows show their reason under the table, skipped rows one line per adapter
+ * and reason with their count ({@link SkippedRows}), or, listing every row, each with its reason.
  */
 public final class ConsoleTable {
 
@@ -19,6 +22,11 @@ public final class ConsoleTable {
     }
 
     public static String render(ResultFile file) {
+        return render(file, false);
+    }
+
+    /** @param everyRow list each skipped row in the table and under it (as {@code --verbose}), not one per reason */
+    public static String render(ResultFile file, boolean everyRow) {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
         List<String> notes = new ArrayList<>();
@@ -33,23 +41,34 @@ public final class ConsoleTable {
                 if (degraded != null) {
                     notes.add("DEGRADED " + r.id() + ": " + degraded);
                 }
-            } else {
+            } else if (everyRow || r.status() != BenchResult.Status.skipped) {
                 rows.add(new String[]{r.id().toString(), r.status().name(), "", "", ""});
-                notes.add(r.status() + " " + r.id() + ": " + (r.error() == null ? "no reason given" : r.error()));
+                notes.add(r.status() + " " + r.id() + ": " + SkippedRows.reason(r));
             }
         }
-        StringBuilder sb = new StringBuilder(TextTable.render(rows, 1, true));
+        StringBuilder sb = new StringBuilder(rows.size() > 1 ? TextTable.render(rows, 1, true) : "");
         for (String n : notes) {
             sb.append(n).append('\n');
+        }
+        if (!everyRow) {
+            for (SkippedRows.Group g : SkippedRows.groups(file.results())) {
+                sb.append(g.line()).append('\n');
+            }
         }
         return sb.toString();
     }
 
-    /** The most telling throughput of a result: FLOP/s, else bytes/s, else elements/s. */
+    /**
+     * The most telling throughput of a result: bytes/s for a bandwidth ceiling (every STREAM kernel, {@code copy} as
+     * much as {@code triad}, in one unit), else FLOP/s, else bytes/s, else elements/s.
+     */
     public static String throughput(BenchResult r) {
         var t = r.throughput();
         if (t == null) {
             return "";
+        }
+        if (t.bytesPerSec() != null && measuresBandwidth(r)) {
+            return Numbers.rate(t.bytesPerSec(), "B/s");
         }
         if (t.flopsPerSec() != null) {
             return Numbers.rate(t.flopsPerSec(), "FLOP/s");
@@ -61,5 +80,14 @@ public final class ConsoleTable {
             return Numbers.rate(t.elementsPerSec(), "elem/s");
         }
         return "";
+    }
+
+    /** A bandwidth ceiling: its role says so, or (results written before roles) it is a STREAM or device-copy row. */
+    public static boolean measuresBandwidth(BenchResult r) {
+        Role role = ResultMarks.role(r);
+        if (role != null && role.ceiling() != null) {
+            return role.ceiling().equals(Role.BANDWIDTH);
+        }
+        return r.workload().equals("machine/stream") || r.workload().equals("machine/d2d");
     }
 }
