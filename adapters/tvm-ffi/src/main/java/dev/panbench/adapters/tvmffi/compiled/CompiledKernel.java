@@ -2,6 +2,7 @@ package dev.panbench.adapters.tvmffi.compiled;
 
 import dev.panbench.adapters.tvmffi.api.CallFrame;
 import dev.panbench.adapters.tvmffi.api.DataType;
+import dev.panbench.adapters.tvmffi.api.Tensor;
 import dev.panbench.adapters.tvmffi.api.TensorView;
 import dev.panbench.adapters.tvmffi.api.TvmFunction;
 import dev.panbench.adapters.tvmffi.api.TvmModule;
@@ -26,7 +27,9 @@ import java.util.Map;
 /**
  * A catalog entry computed by its TVM-compiled module. {@code impl=tvm}: the module is loaded through panbench's
  * binding and called with DLTensors over 64-byte-aligned native memory holding the entry's inputs, from one
- * preallocated frame (nothing allocated per call). {@code impl=tvm-python}: the same {@code .so} called from Python's
+ * preallocated frame (nothing allocated per call in Java). A destination-passing module writes into an output
+ * tensor of ours; a Relax module runs in its VM (pooled allocator) and returns its output tensor, which the frame
+ * releases at the next call. {@code impl=tvm-python}: the same {@code .so} called from Python's
  * {@code tvm_ffi} by the Python driver. Both answers are checked against the entry's reference before timing.
  */
 final class CompiledKernel implements Workload, ExternallyTimed {
@@ -36,6 +39,9 @@ final class CompiledKernel implements Workload, ExternallyTimed {
     private static final String PYTHON_MODULE = "tvm_compiled_python.py";
     /** TVM's kernels assume this alignment and do not check it. */
     private static final long ALIGNMENT = 64;
+    /** DLPack's CPU device type and the Relax VM's pooled allocator (tvm.runtime.vm.VirtualMachine). */
+    private static final int KDL_CPU = 1;
+    private static final int POOLED_ALLOCATOR = 2;
 
     private final CatalogEntry entry;
     private String impl;
@@ -46,6 +52,7 @@ final class CompiledKernel implements Workload, ExternallyTimed {
     private final List<TensorView> views = new ArrayList<>();
     private MemorySegment output;
     private TvmModule module;
+    private TvmModule vm;
     private TvmFunction function;
     private CallFrame frame;
 
@@ -69,7 +76,7 @@ final class CompiledKernel implements Workload, ExternallyTimed {
         TvmRuntime.prepare(compiled.runtime(), threads);
         try {
             module = TvmModule.load(compiled.library());
-            function = module.function(compiled.function());
+            function = compiled.relaxVm() ? relaxMain() : module.function(compiled.function());
         } catch (RuntimeException e) {
             throw new IllegalStateException("cannot load the compiled TVM module " + compiled.library() + ": "
                     + firstLine(e.getMessage()) + "; delete it (or " + TvmBuild.cacheDir() + ") to rebuild it");
@@ -80,12 +87,25 @@ final class CompiledKernel implements Workload, ExternallyTimed {
             MemorySegment.copy(o.floats(), 0, seg, ValueLayout.JAVA_FLOAT, 0, o.floats().length);
             views.add(TensorView.of(seg, DataType.FLOAT32, longs(o.dims())));
         }
-        output = arena.allocate(4L * problem.outputLength(), ALIGNMENT);
-        views.add(TensorView.of(output, DataType.FLOAT32, longs(problem.outputDims())));
+        if (!compiled.relaxVm()) {
+            output = arena.allocate(4L * problem.outputLength(), ALIGNMENT);
+            views.add(TensorView.of(output, DataType.FLOAT32, longs(problem.outputDims())));
+        }
         frame = function.frame(views.size());
         for (int i = 0; i < views.size(); i++) {
             frame.set(i, views.get(i));
         }
+    }
+
+    /** The VM's {@code main}: the executable loaded and its VM set up as Relax's own VirtualMachine does. */
+    private TvmFunction relaxMain() {
+        try (TvmFunction load = module.function("vm_load_executable")) {
+            vm = (TvmModule) load.call();
+        }
+        try (TvmFunction init = vm.function("vm_initialization")) {
+            init.call((long) KDL_CPU, 0L, (long) POOLED_ALLOCATOR);
+        }
+        return vm.function(compiled.function());
     }
 
     private PythonDriver.Request pythonRequest(int threads) {
@@ -99,6 +119,7 @@ final class CompiledKernel implements Workload, ExternallyTimed {
         args.put("library", compiled.library().toString());
         args.put("runtime", compiled.runtime().toString());
         args.put("function", compiled.function());
+        args.put("calling", compiled.calling());
         args.put("operands", operands);
         args.put("outputDims", problem.outputDims());
         return new PythonDriver.Request(CompiledKernel.class, PYTHON_MODULE, entry.name(), args, inputs,
@@ -134,6 +155,12 @@ final class CompiledKernel implements Workload, ExternallyTimed {
     @Override
     public void verify() throws Exception {
         frame.invokeLeaf();
+        if (compiled.relaxVm()) {
+            try (Tensor result = (Tensor) frame.result()) {
+                problem.check(TVM, result.data().toArray(ValueLayout.JAVA_FLOAT));
+            }
+            return;
+        }
         float[] got = output.toArray(ValueLayout.JAVA_FLOAT);
         problem.check(TVM, got);
         output.fill((byte) 0);
@@ -153,6 +180,9 @@ final class CompiledKernel implements Workload, ExternallyTimed {
         views.clear();
         if (function != null) {
             function.close();
+        }
+        if (vm != null) {
+            vm.close();
         }
         if (module != null) {
             module.close();

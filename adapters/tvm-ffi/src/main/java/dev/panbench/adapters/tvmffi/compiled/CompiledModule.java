@@ -5,8 +5,17 @@ import java.nio.file.Path;
 /**
  * One TVM-compiled catalog module as the build step reports it: the {@code .so} and its sidecar JSON, the function
  * to call, the schedule and target it was compiled with, the apache-tvm version, the {@code libtvm_runtime.so} it
- * needs, and why it runs unscheduled ({@code degraded}, null when it runs its schedule).
+ * needs, why it runs unscheduled ({@code degraded}, null when it runs its schedule), and how it is called:
+ * {@link #DESTINATION_PASSING} (a TIR function taking the inputs and the output) or {@link #RELAX_VM} (a Relax
+ * executable: its VM's {@code main} takes the inputs and returns the output tensor).
  */
 public record CompiledModule(Path library, Path sidecar, String function, String schedule, String target,
-                             String tvmVersion, Path runtime, String degraded) {
+                             String tvmVersion, Path runtime, String degraded, String calling) {
+
+    public static final String DESTINATION_PASSING = "destination-passing";
+    public static final String RELAX_VM = "relax-vm";
+
+    public boolean relaxVm() {
+        return RELAX_VM.equals(calling);
+    }
 }

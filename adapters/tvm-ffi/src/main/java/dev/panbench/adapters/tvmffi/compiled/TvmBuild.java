@@ -161,7 +161,8 @@ public final class TvmBuild {
                 : "");
         return new CompiledModule(Path.of(r.path("library").asText()), Path.of(r.path("sidecar").asText()),
                 r.path("function").asText("main"), r.path("schedule").asText(), target, r.path("tvm").asText(),
-                Path.of(r.path("runtime").asText()), r.hasNonNull("degraded") ? r.get("degraded").asText() : null);
+                Path.of(r.path("runtime").asText()), r.hasNonNull("degraded") ? r.get("degraded").asText() : null,
+                r.path("calling").asText(CompiledModule.DESTINATION_PASSING));
     }
 
     /** Copies the build script into the cache (temp file + rename: concurrent JVMs write the same bytes). */

@@ -194,12 +194,127 @@ def add_schedule(func, target):
     return sch.mod, "chunked-vector (4096-element chunks, 8-lane vectors)"
 
 
+# --- model/bert-layer: a Relax module of TE stages, each scheduled -------------------------------------------------
+
+def _tiled_linear(x, w, b, gelu=False):
+    """y = x W + b (then exact GELU), W [in][out] as the catalog holds it: an "acc" reduction and an "out"
+    epilogue the tile schedule fuses."""
+    from tvm import te, tirx
+    m, k = x.shape
+    n = w.shape[1]
+    r = te.reduce_axis((0, k), name="k")
+    acc = te.compute((m, n), lambda i, j: te.sum(x[i, r] * w[r, j], axis=r), name="acc")
+    half, root_half, one = (tirx.const(v, "float32") for v in (0.5, 0.7071067811865476, 1.0))
+    if gelu:
+        def body(i, j):
+            v = acc[i, j] + b[j]
+            return v * half * (one + tirx.erf(v * root_half))
+        return te.compute((m, n), body, name="out")
+    return te.compute((m, n), lambda i, j: acc[i, j] + b[j], name="out")
+
+
+def bert_layer(shape):
+    """The catalog's model/bert-layer: post-LN, exact GELU, no mask; inputs x [batch][seq][hidden] and the weights
+    in the catalog's order; the output is the VM's result tensor [batch][seq][hidden]."""
+    import numpy as np
+    from tvm import relax, te, tirx, topi
+    bsz, seq, hidden = int(shape["batch"]), int(shape["seq"]), int(shape["hidden"])
+    heads, ffn = int(shape["heads"]), int(shape["ffn"])
+    d, tokens = hidden // heads, bsz * seq
+
+    def scores(q, k):
+        r = te.reduce_axis((0, d), name="c")
+        kt = te.compute((bsz, heads, d, seq), lambda b, h, c, j: k[b * seq + j, h * d + c], name="kt")
+        acc = te.compute((bsz, heads, seq, seq), lambda b, h, i, j: te.sum(
+            q[b * seq + i, h * d + r] * kt[b, h, r, j], axis=r), name="acc")
+        scale = tirx.const(1.0 / np.sqrt(d), "float32")
+        return te.compute(acc.shape, lambda b, h, i, j: acc[b, h, i, j] * scale, name="out")
+
+    def context(p, v):
+        r = te.reduce_axis((0, seq), name="j")
+        acc = te.compute((bsz, heads, seq, d), lambda b, h, i, c: te.sum(
+            p[b, h, i, r] * v[b * seq + r, h * d + c], axis=r), name="acc")
+        return te.compute((tokens, hidden), lambda t, e: acc[t // seq, e // d, t % seq, e % d], name="out")
+
+    def add_layer_norm(a, res, gamma, beta):
+        s = te.compute(a.shape, lambda i, j: a[i, j] + res[i, j], name="residual")
+        return topi.nn.layer_norm(s, gamma, beta, axis=[1], epsilon=1e-12)
+
+    names = ["x", "wq", "bq", "wk", "bk", "wv", "bv", "wo", "bo", "ln1_gamma", "ln1_beta", "w1", "b1", "w2", "b2",
+             "ln2_gamma", "ln2_beta"]
+    h, f = hidden, ffn
+    dims = [(bsz, seq, h), (h, h), (h,), (h, h), (h,), (h, h), (h,), (h, h), (h,), (h,), (h,), (h, f), (f,),
+            (f, h), (h,), (h,), (h,)]
+    params = [relax.Var(n, relax.TensorType(shape=s, dtype="float32")) for n, s in zip(names, dims)]
+    p = dict(zip(names, params))
+    bb = relax.BlockBuilder()
+    with bb.function("main", params):
+        with bb.dataflow():
+            x = bb.emit(relax.op.reshape(p["x"], (tokens, h)))
+            q = bb.emit_te(_tiled_linear, x, p["wq"], p["bq"], primfunc_name_hint="linear")
+            k = bb.emit_te(_tiled_linear, x, p["wk"], p["bk"], primfunc_name_hint="linear")
+            v = bb.emit_te(_tiled_linear, x, p["wv"], p["bv"], primfunc_name_hint="linear")
+            s = bb.emit_te(scores, q, k, primfunc_name_hint="scores")
+            pr = bb.emit_te(lambda t: topi.nn.softmax(t, axis=3), s, primfunc_name_hint="softmax")
+            c = bb.emit_te(context, pr, v, primfunc_name_hint="context")
+            a = bb.emit_te(_tiled_linear, c, p["wo"], p["bo"], primfunc_name_hint="linear")
+            h1 = bb.emit_te(add_layer_norm, a, x, p["ln1_gamma"], p["ln1_beta"], primfunc_name_hint="add_layer_norm")
+            g = bb.emit_te(_tiled_linear, h1, p["w1"], p["b1"], True, primfunc_name_hint="linear_gelu")
+            o = bb.emit_te(_tiled_linear, g, p["w2"], p["b2"], primfunc_name_hint="linear")
+            y = bb.emit_te(add_layer_norm, o, h1, p["ln2_gamma"], p["ln2_beta"], primfunc_name_hint="add_layer_norm")
+            out = bb.emit_output(relax.op.reshape(y, (bsz, seq, h)))
+        bb.emit_func_output(out)
+    return bb.get()
+
+
+def _tile(func):
+    """The 4x16 register tile of sgemm without packing (the weights stay as the catalog holds them): batch loops
+    outermost, column tiles, row tiles, the reduction, 4 unrolled rows x 16 vectorized columns in a local
+    accumulator, the epilogue (bias, GELU, scale, head layout) fused at the row tile."""
+    from tvm import s_tir
+    sch = s_tir.Schedule(func)
+    acc = sch.get_sblock("acc")
+    *batch, i, j, r = sch.get_loops(acc)
+    jo, ji = sch.split(j, [None, NR])
+    io, ii = sch.split(i, [None, MR])
+    sch.reorder(*batch, jo, io, r, ii, ji)
+    out = sch.get_sblock("out")
+    sch.reverse_compute_at(out, io)
+    sch.set_scope(acc, 0, "local")
+    sch.unroll(ii)
+    sch.vectorize(ji)
+    sch.vectorize(sch.get_loops(out)[-1])
+    outer = batch[0] if batch else jo
+    sch.parallel(outer)
+    sch.decompose_reduction(acc, r)
+    return sch.mod["main"]
+
+
+def model_schedule(mod, target):
+    """Every stage of the Relax module scheduled: matrix products by the 4x16 tile, softmax and the residual
+    layer norms by dlight's CPU reduction rule; a stage neither applies to stays on TVM's default pipeline."""
+    import tvm
+    from tvm import tirx
+    out = {}
+    for gv, fn in mod.functions.items():
+        name = gv.name_hint
+        if isinstance(fn, tirx.PrimFunc) and name.startswith(("linear", "scores", "context")):
+            fn = _tile(fn)
+        elif isinstance(fn, tirx.PrimFunc) and name.startswith(("softmax", "add_layer_norm")):
+            fn = dlight_reduction(fn, target)[0]["main"]
+        out[gv] = fn
+    return tvm.IRModule(out), ("tiled-4x16 matrix products (unpacked weights; bias, exact GELU and head layout fused "
+                               "into the tile), dlight.cpu.Reduction softmax and residual layer norms")
+
+
 WORKLOADS = {
     "gemm/sgemm": (sgemm, sgemm_schedule),
     "softmax/rows": (softmax, dlight_reduction),
     "layernorm/rows": (layernorm, dlight_reduction),
     "binary/add": (binary_add, add_schedule),
+    "model/bert-layer": (bert_layer, model_schedule),
 }
+RELAX = {"model/bert-layer"}
 
 
 @contextlib.contextmanager
@@ -234,8 +349,9 @@ def build(workload, shape, target, parallel, so_path):
                              "unscheduled loops" % (workload, render(shape), type(e).__name__,
                                                     str(e).strip().splitlines()[-1][:200]))
         name = "none (default pipeline, unscheduled)"
-        lib = tvm.compile(tvm.IRModule({"main": func}), target=tgt)
+        lib = tvm.compile(func if workload in RELAX else tvm.IRModule({"main": func}), target=tgt)
     facts["schedule"] = name
+    facts["calling"] = "relax-vm" if workload in RELAX else "destination-passing"
     os.makedirs(os.path.dirname(so_path), exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(so_path), prefix=".tmp-", suffix=".so")
     os.close(fd)

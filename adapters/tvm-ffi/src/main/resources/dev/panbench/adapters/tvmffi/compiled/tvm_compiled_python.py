@@ -4,11 +4,13 @@ Python driver (panbench_driver.py).
 Only tvm_ffi is imported, not tvm: libtvm_runtime.so is loaded with RTLD_GLOBAL first (it provides the parallel
 launch and workspace functions the module calls), then the module the Java rows load too. Inputs and the output
 are 64-byte-aligned numpy arrays wrapped as tvm_ffi tensors once, as the Java rows build their DLTensors once, so
-the timed statement is the call f(a, b, c) itself.
+the timed statement is the call f(a, b, c) itself. A Relax module (calling "relax-vm") runs in its VM, set up as
+tvm.runtime.vm.VirtualMachine does (CPU, pooled allocator); its main returns the output tensor.
 """
 import ctypes
 
 ALIGNMENT = 64
+KDL_CPU, POOLED_ALLOCATOR = 1, 2
 _KEEP = []
 
 
@@ -30,8 +32,18 @@ def prepare(op, args, inputs):
     import tvm_ffi
     ctypes.CDLL(args["runtime"], ctypes.RTLD_GLOBAL)
     module = tvm_ffi.load_module(args["library"])
-    f = module[args.get("function", "main")]
     arrays = [aligned(spec["dims"], inputs[spec["name"]]) for spec in args["operands"]]
+    if args.get("calling") == "relax-vm":
+        vm = module["vm_load_executable"]()
+        vm["vm_initialization"](KDL_CPU, 0, POOLED_ALLOCATOR)
+        f = vm[args.get("function", "main")]
+        tensors = [tvm_ffi.from_dlpack(a) for a in arrays]
+        _KEEP.extend([module, vm, tensors])
+        names = ["t%d" % i for i in range(len(tensors))]
+        namespace = dict(zip(names, tensors))
+        namespace["f"] = f
+        return ("f(" + ", ".join(names) + ")", namespace), (lambda: _numpy(f(*tensors)))
+    f = module[args.get("function", "main")]
     out = aligned(args["outputDims"])
     tensors = [tvm_ffi.from_dlpack(a) for a in arrays + [out]]
     names = ["t%d" % i for i in range(len(tensors))]
@@ -40,6 +52,11 @@ def prepare(op, args, inputs):
     namespace["f"] = f
     _KEEP.extend([module, tensors])
     return (statement, namespace), (lambda: out)
+
+
+def _numpy(tensor):
+    import numpy as np
+    return np.from_dlpack(tensor).copy()
 
 
 def environment():

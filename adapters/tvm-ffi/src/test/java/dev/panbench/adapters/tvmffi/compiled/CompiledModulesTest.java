@@ -2,6 +2,7 @@ package dev.panbench.adapters.tvmffi.compiled;
 
 import dev.panbench.adapters.tvmffi.TvmFfiAdapter;
 import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
+import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.driver.PythonLocator;
@@ -45,12 +46,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class CompiledModulesTest {
 
-    /** Small odd shapes: every schedule's tails (4x16 tiles, 8 lanes, 4096-element chunks) are exercised. */
+    /** Small odd shapes: every schedule's tails (4x16 tiles, 8 lanes, 4096-element chunks) are exercised; the BERT
+     * layer as a Relax module with two 8-wide heads over 5 tokens. */
     private static final Map<String, Map<String, String>> ODD = Map.of(
             "gemm/sgemm", Map.of("size", "37x29x45"),
             "softmax/rows", Map.of("shape", "7x33"),
             "layernorm/rows", Map.of("shape", "5x31"),
-            "binary/add", Map.of("size", "1001"));
+            "binary/add", Map.of("size", "1001"),
+            "model/bert-layer", Map.of("batch", "2", "seq", "5", "hidden", "16", "heads", "2", "ffn", "24"));
 
     @BeforeAll
     static void tvmInstalled() {
@@ -148,7 +151,7 @@ class CompiledModulesTest {
             List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of("size", List.of("1001"),
                     "impl", List.of("tvm")), Pattern.compile("^tvm-ffi/(binary/add|gemm/sgemm)"), null);
             assertEquals(2, plan.size());
-            Path damaged = TvmBuild.module(CompiledWorkloads.ENTRIES.getLast(), plan.get(1).params()).library();
+            Path damaged = TvmBuild.module(Catalog.BINARY_ADD, plan.get(1).params()).library();
             Files.write(damaged, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0});
             List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
                     .warmupTime("10ms").iterations(1).measurementTime("10ms").build(), tmp.resolve("logs"))
@@ -178,7 +181,7 @@ class CompiledModulesTest {
         String before = System.getProperty(PythonLocator.PROPERTY);
         System.setProperty(PythonLocator.PROPERTY, bare.toString());
         try {
-            CatalogEntry add = CompiledWorkloads.ENTRIES.getLast();
+            CatalogEntry add = Catalog.BINARY_ADD;
             Availability a = TvmBuild.availability(add, params(add, "tvm"));
             assertFalse(a.available());
             assertTrue(a.reason().contains("apache-tvm is not installed") && a.reason().contains("scripts/setup.sh"),

@@ -33,7 +33,7 @@ class WorkloadsVerifyTest {
     Stream<DynamicTest> everyRowVerifiesAndRuns() {
         // the TVM-compiled catalog rows are checked at small shapes in compiled.CompiledModulesTest
         List<PlannedResult> plan = RunPlan.expand(List.of(new TvmFfiAdapter()), Map.of(),
-                Pattern.compile("^tvm-ffi/(?!(gemm|softmax|layernorm|binary)/)"), null);
+                Pattern.compile("^tvm-ffi/(?!(gemm|softmax|layernorm|binary|model)/)"), null);
         assertTrue(plan.size() > 40, "rows: " + plan.size());
         Blackhole bh = new Blackhole(
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
