@@ -8,7 +8,8 @@ prints one JSON line: {"library": the .so, "sidecar": its JSON, "function": "mai
 {"error": why} with exit code 1.
 
 The module is a TIR PrimFunc in destination-passing style: main(inputs..., output), float32, row-major, every
-tensor 64-byte aligned (the kernels assume it and do not check). Cache layout:
+tensor 64-byte aligned (the kernels assume it and do not check); a model (model/bert-layer) is a Relax executable
+whose VM's main(inputs...) returns the output ("calling": "relax-vm" in the sidecar). Cache layout:
 DIR/<tvm version>/<mtriple>-<mcpu>/<script hash>/<workload>/<shape>-<serial|parallel>.so with its .json beside
 it. A module for one thread is built without parallel loops: TVM's parallel launch costs microseconds per call
 even at one thread, which would swamp the small rows. The script's
