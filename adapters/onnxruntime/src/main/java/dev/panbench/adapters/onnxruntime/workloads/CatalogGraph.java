@@ -35,6 +35,27 @@ record CatalogGraph(CatalogEntry entry, int version, String ops, Predicate<Strin
     /** Every operand a graph input: primitive workloads, fed like every other backend's. */
     static final Predicate<String> NO_WEIGHTS = name -> false;
 
+    /** The CRC-32 of the bytes of every weight operand (floats little-endian), hex; null for a graph without. */
+    String weightsCrc(Problem problem) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        boolean any = false;
+        for (Operand o : problem.inputs()) {
+            if (!weight.test(o.name())) {
+                continue;
+            }
+            any = true;
+            if (o.floats() != null) {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(o.floats().length * 4)
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                b.asFloatBuffer().put(o.floats());
+                crc.update(b.array());
+            } else {
+                crc.update(o.bytes());
+            }
+        }
+        return any ? String.format(java.util.Locale.ROOT, "%08x", crc.getValue()) : null;
+    }
+
     /** The graph of this problem, at its shape parameters {@code shape}. */
     OnnxGraph graph(Problem problem, Params shape) {
         OnnxGraph g = new OnnxGraph(entry.name().replace('/', '_'));

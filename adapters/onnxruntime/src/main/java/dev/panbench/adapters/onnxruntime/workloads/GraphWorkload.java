@@ -15,7 +15,6 @@ import org.openjdk.jmh.infra.Blackhole;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -51,9 +50,9 @@ final class GraphWorkload implements Workload {
         int threads = threads(params.get("threads", "1"));
         Params shape = graph.entry().shapeOf(params);
         problem = graph.entry().problem(params);
-        Path file = ModelCache.ensure(graph, problem, shape);
+        ModelCache.Key model = ModelCache.ensure(graph, problem, shape);
         OrtEnvironment env = OrtNatives.environment();
-        session = ModelCache.open(graph, shape, file, threads);
+        session = ModelCache.open(model, threads);
         owned.add(session);
         inputs = new LinkedHashMap<>();
         for (Operand o : problem.inputs()) {

@@ -15,7 +15,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The catalog's models on disk: {@code models/<entry>/<shape>.v<version>.onnx} under the adapter's cache directory,
+ * The catalog's models on disk: {@code models/<entry>/<shape>.v<version>[.w<weights crc>].onnx} under the adapter's
+ * cache directory,
  * written once (temporary file, then rename) and loaded from the file by every later run. Each model carries its own
  * key in its metadata ({@value #KEY}); a file ONNX Runtime cannot parse (truncated, foreign) or whose key differs
  * fails its row with one line naming the file, and is never rewritten behind the user's back.
@@ -27,27 +28,37 @@ final class ModelCache {
     private ModelCache() {
     }
 
-    static Path path(CatalogGraph g, Params shape) {
-        return CacheDir.get().resolve("models").resolve(g.entry().name().replace('/', '_'))
-                .resolve(shape.render() + ".v" + g.version() + ".onnx");
+    /**
+     * Which model a problem needs: its file and the text its metadata must hold. Graphs with weights add the CRC-32
+     * of the weights' bytes to both, so weights the catalog generates differently get a file of their own instead of
+     * a stale one.
+     *
+     * @param file the cached model file
+     * @param text {@code gemm/sgemm[size=256,dtype=f32] v1}, {@code model/bert-layer[...] v1 weights 8c1f03aa}
+     */
+    record Key(Path file, String text) {
     }
 
-    /** What the model's metadata says it is: {@code gemm/sgemm[size=256,dtype=f32] v1}. */
-    static String key(CatalogGraph g, Params shape) {
-        return g.entry().name() + "[" + shape.render() + "] v" + g.version();
+    static Key key(CatalogGraph g, Problem problem, Params shape) {
+        String weights = g.weightsCrc(problem);
+        String stem = shape.render() + ".v" + g.version() + (weights == null ? "" : ".w" + weights);
+        return new Key(CacheDir.get().resolve("models").resolve(g.entry().name().replace('/', '_'))
+                .resolve(stem + ".onnx"), g.entry().name() + "[" + shape.render() + "] v" + g.version()
+                + (weights == null ? "" : " weights " + weights));
     }
 
     /** The model file for this problem, written when it is not there yet. */
-    static Path ensure(CatalogGraph g, Problem problem, Params shape) throws IOException {
-        Path file = path(g, shape);
-        if (!Files.exists(file)) {
-            OnnxModel.write(g.graph(problem, shape), Map.of(KEY, key(g, shape)), file);
+    static Key ensure(CatalogGraph g, Problem problem, Params shape) throws IOException {
+        Key key = key(g, problem, shape);
+        if (!Files.exists(key.file())) {
+            OnnxModel.write(g.graph(problem, shape), Map.of(KEY, key.text()), key.file());
         }
-        return file;
+        return key;
     }
 
     /** A session on the cached model with {@code threads} intra-op threads. */
-    static OrtSession open(CatalogGraph g, Params shape, Path file, int threads) throws IOException, OrtException {
+    static OrtSession open(Key key, int threads) throws IOException, OrtException {
+        Path file = key.file();
         String rebuild = "; delete it and run again to rebuild it";
         OrtSession session;
         try (OrtSession.SessionOptions options = SessionSettings.options(threads)) {
@@ -57,9 +68,9 @@ final class ModelCache {
         }
         try {
             String found = session.getMetadata().getCustomMetadata().get(KEY);
-            if (!key(g, shape).equals(found)) {
+            if (!key.text().equals(found)) {
                 throw new BadModelFileException(file + ": holds another model (" + (found == null
-                        ? "not one panbench wrote" : found) + ", expected " + key(g, shape) + ")" + rebuild);
+                        ? "not one panbench wrote" : found) + ", expected " + key.text() + ")" + rebuild);
             }
             return session;
         } catch (IOException | OrtException | RuntimeException e) {

@@ -56,9 +56,10 @@ class CatalogModelsCheckTest {
             Params shape = g.entry().shapeOf(ModelGraphsVerifyTest.params(SMALL.get(g.entry().name()), "1"));
             var problem = g.entry().problem(shape);
             Path file = tmp.resolve(i++ + ".onnx");
-            OnnxModel.write(g.graph(problem, shape), Map.of(ModelCache.KEY, ModelCache.key(g, shape)), file);
+            String key = ModelCache.key(g, problem, shape).text();
+            OnnxModel.write(g.graph(problem, shape), Map.of(ModelCache.KEY, key), file);
             cmd.add(file.toString());
-            expected.add("ok " + ModelCache.key(g, shape) + " " + String.join("x", java.util.Arrays.stream(
+            expected.add("ok " + key + " " + String.join("x", java.util.Arrays.stream(
                     problem.outputDims()).mapToObj(Integer::toString).toList()));
         }
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

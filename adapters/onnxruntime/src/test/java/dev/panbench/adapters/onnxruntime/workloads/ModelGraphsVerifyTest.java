@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -75,6 +76,23 @@ class ModelGraphsVerifyTest {
         }
         assertTrue(tests.size() == 14, "three model entries declared: " + tests.size());
         return tests.stream();
+    }
+
+    @Test
+    void cachedModelsWithWeightsAreKeyedByTheirWeights() {
+        CatalogGraph bert = CatalogGraphs.ALL.stream().filter(g -> g.entry().name().equals("model/bert-layer"))
+                .findFirst().orElseThrow();
+        Params shape = bert.entry().shapeOf(params("batch=1,seq=4,hidden=32,heads=2,ffn=64", "1"));
+        ModelCache.Key key = ModelCache.key(bert, bert.entry().problem(shape), shape);
+        assertTrue(key.text().matches("model/bert-layer\\[batch=1,seq=4,hidden=32,heads=2,ffn=64] v1 weights "
+                + "[0-9a-f]{8}"), key.text());
+        assertTrue(key.file().getFileName().toString().matches("batch=1,seq=4,hidden=32,heads=2,ffn=64\\.v1\\.w"
+                + "[0-9a-f]{8}\\.onnx"), key.file().toString());
+        assertEquals(key, ModelCache.key(bert, bert.entry().problem(shape), shape), "the same weights, the same key");
+        CatalogGraph sgemm = CatalogGraphs.ALL.get(1);
+        Params square = sgemm.entry().shapeOf(params("size=8", "1"));
+        assertEquals("gemm/sgemm[size=8,dtype=f32] v1", ModelCache.key(sgemm, sgemm.entry().problem(square),
+                square).text(), "no weights, no weights part");
     }
 
     @Test

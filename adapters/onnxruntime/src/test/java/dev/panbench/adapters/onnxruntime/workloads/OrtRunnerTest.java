@@ -57,15 +57,15 @@ class OrtRunnerTest {
             CatalogGraph sgemm = graph("gemm/sgemm");
             Params small = Catalog.SOFTMAX_ROWS.shapeOf(new Params(Map.of("shape", "3x5")));
             // a model cut short, as an interrupted copy leaves it
-            Path truncated = ModelCache.ensure(softmax, softmax.entry().problem(small), small);
+            Path truncated = ModelCache.ensure(softmax, softmax.entry().problem(small), small).file();
             byte[] whole = Files.readAllBytes(truncated);
             Files.write(truncated, java.util.Arrays.copyOf(whole, whole.length / 2));
             // a valid ONNX model, but not the one this row needs
-            Path foreign = ModelCache.path(layerNorm, small);
+            Path foreign = ModelCache.key(layerNorm, layerNorm.entry().problem(small), small).file();
             Params seven = Catalog.SGEMM.shapeOf(new Params(Map.of("size", "7")));
             Files.createDirectories(foreign.getParent());
             Files.write(foreign, OnnxModel.bytes(sgemm.graph(sgemm.entry().problem(seven), seven),
-                    Map.of(ModelCache.KEY, ModelCache.key(sgemm, seven))));
+                    Map.of(ModelCache.KEY, ModelCache.key(sgemm, sgemm.entry().problem(seven), seven).text())));
 
             List<PlannedResult> plan = new ArrayList<>(RunPlan.expand(List.of(adapter),
                     Map.of("shape", List.of("3x5")), Pattern.compile("softmax|layernorm"), null));
@@ -99,7 +99,8 @@ class OrtRunnerTest {
                 assertEquals("onnxruntime", ResultMarks.role(r).backend());
             }
             assertEquals("gemm/sgemm[size=7,dtype=f32]", ResultMarks.role(results.get(3)).rowKey());
-            assertTrue(Files.isRegularFile(ModelCache.path(sgemm, seven)), "the model is cached for later runs");
+            assertTrue(Files.isRegularFile(ModelCache.key(sgemm, sgemm.entry().problem(seven), seven).file()),
+                    "the model is cached for later runs");
             Set<Path> left = ortTempDirs();
             left.removeAll(tempDirsBefore);
             assertEquals(Set.of(), left, "ONNX Runtime's own extraction directories left behind");
