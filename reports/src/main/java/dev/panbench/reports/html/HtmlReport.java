@@ -52,7 +52,9 @@ public final class HtmlReport implements ReportFormat {
         StringBuilder sb = head(title);
         sb.append("<header><h1>").append(Html.escape(title)).append("</h1>\n");
         facts(sb, RunSummary.of(file, options));
-        sb.append("<nav><a href=\"#charts\">Charts</a> <a href=\"#results\">Results</a> <a href=\"#environment\">Environment</a></nav>\n");
+        CrossFramework cross = CrossFramework.of(file.results(), options.reference());
+        sb.append("<nav>").append(cross.isEmpty() ? "" : "<a href=\"#frameworks\">Cross-backend</a> ")
+                .append("<a href=\"#charts\">Charts</a> <a href=\"#results\">Results</a> <a href=\"#environment\">Environment</a></nav>\n");
         sb.append("</header>\n<main>\n");
         List<RunSummary.Fact> unavailable = RunSummary.unavailableAdapters(file);
         if (!unavailable.isEmpty()) {
@@ -62,7 +64,7 @@ public final class HtmlReport implements ReportFormat {
             }
             sb.append("</ul></section>\n");
         }
-        CrossFrameworkHtml.render(sb, CrossFramework.of(file.results(), options.reference()));
+        CrossFrameworkHtml.render(sb, cross);
         charts(sb, BenchCharts.forResults(file));
         resultsTable(sb, file, options);
         environment(sb, file.environment());
