@@ -30,9 +30,15 @@ public final class JmhOptions {
     @Option(names = "--mode", paramLabel = "MODE", description = "avgt (default), sample or thrpt.")
     String mode;
 
+    @Option(names = "--adaptive-warmup", paramLabel = "CAP",
+            description = "Before its warm-up iterations, each fork runs the operation until two 50 ms windows agree "
+                    + "within 5% with the JIT idle, for at most CAP (quick " + Defaults.QUICK_ADAPTIVE_WARMUP
+                    + ", default " + Defaults.ADAPTIVE_WARMUP + ": none).")
+    String adaptiveWarmup;
+
     RunSettings settings() {
         return (quick ? RunSettings.QUICK : RunSettings.DEFAULT)
                 .toBuilder().forks(forks).warmupIterations(warmupIterations).warmupTime(warmupTime)
-                .iterations(iterations).measurementTime(measurementTime).mode(mode).build();
+                .iterations(iterations).measurementTime(measurementTime).mode(mode).adaptiveWarmup(adaptiveWarmup).build();
     }
 }

@@ -21,6 +21,12 @@ public final class Defaults {
     public static final String QUICK_WARMUP_TIME = "100ms";
     public static final int QUICK_ITERATIONS = 5;
     public static final String QUICK_MEASUREMENT_TIME = "100ms";
+    /**
+     * The cap of the adaptive warm-up a quick fork runs before its warm-up iterations (until two 50 ms windows agree
+     * within 5% with the JIT idle); the default profile's 5 x 1 s warm-up needs none ({@code 0}).
+     */
+    public static final String QUICK_ADAPTIVE_WARMUP = "3s";
+    public static final String ADAPTIVE_WARMUP = "0s";
 
     // comparison and gate
     public static final String THRESHOLD = "5%";

@@ -66,6 +66,18 @@ public final class Speedups {
                 || dev.panbench.harness.model.ResultMarks.degraded(r) != null);
     }
 
+    /** Whether {@code r}'s speed-up compares against (or is) a result whose iterations were not steady. */
+    public boolean againstUnsteady(BenchResult r) {
+        BenchResult ref = references.get(key(r));
+        return ref != null && (dev.panbench.harness.model.ResultMarks.unsteady(ref) != null
+                || dev.panbench.harness.model.ResultMarks.unsteady(r) != null);
+    }
+
+    /** What a speed-up of {@code r} must say beside its factor: {@code " vs DEGRADED"}, {@code " vs UNSTEADY"}, both. */
+    public String caveat(BenchResult r) {
+        return (againstDegraded(r) ? " vs DEGRADED" : "") + (againstUnsteady(r) ? " vs UNSTEADY" : "");
+    }
+
     private static String key(BenchResult r) {
         Map<String, String> p = new LinkedHashMap<>(r.params());
         p.remove(Grouping.IMPL);

@@ -12,8 +12,13 @@ import java.util.Map;
  * row's runtime reported about itself: versions, the BLAS core it selected, the driver's inner loop) and
  * {@code deviceTime} (a device-timed workload's time per operation by the device's own events, beside the host
  * time JMH took: {@code {"unit": "ns/op", "samples": [one per measurement iteration], "stats": {...}}}) and
- * {@code role} (what the result stands for, as its workload declared it: {@link Role}) and {@code weightBytes} (the
- * footprint of the model weights a catalog entry's operation reads, in bytes; absent for entries without weights).
+ * {@code role} (what the result stands for, as its workload declared it: {@link Role}), {@code weightBytes} (the
+ * footprint of the model weights a catalog entry's operation reads, in bytes; absent for entries without weights),
+ * {@code peakMemoryBytes} (the measuring process's resident-set high-water mark during measurement, in bytes: the
+ * largest over forks, with {@code peakMemoryBytesByFork} fork by fork; framework rows add
+ * {@code tracemallocPeakBytes}, Python's own allocations during one untimed pass) and {@code steady} (whether the
+ * measured iterations were at a steady state: {@code {"steady": true|false|null, "method": .., "reason": ..}}, null
+ * when too few to judge; a result with {@code steady: false} is marked {@code unsteady} in every report).
  */
 public final class ResultMarks {
 
@@ -24,6 +29,10 @@ public final class ResultMarks {
     public static final String JMH = "jmh";
     public static final String ROLE = "role";
     public static final String WEIGHT_BYTES = "weightBytes";
+    public static final String PEAK_MEMORY = "peakMemoryBytes";
+    public static final String PEAK_MEMORY_BY_FORK = "peakMemoryBytesByFork";
+    public static final String TRACEMALLOC_PEAK = "tracemallocPeakBytes";
+    public static final String STEADY = "steady";
 
     private ResultMarks() {
     }
@@ -60,6 +69,37 @@ public final class ResultMarks {
             m.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
         }
         return out;
+    }
+
+    /** The measuring process's peak resident set in bytes, or null when none was read. */
+    public static Long peakMemoryBytes(BenchResult r) {
+        return r.extra().get(PEAK_MEMORY) instanceof Number n ? n.longValue() : null;
+    }
+
+    /** Why the measured iterations were not at a steady state, or null when they were (or were not judged). */
+    public static String unsteady(BenchResult r) {
+        if (r.extra().get(STEADY) instanceof Map<?, ?> m && Boolean.FALSE.equals(m.get(STEADY))) {
+            Object reason = m.get("reason");
+            return reason == null ? "no reason given" : reason.toString();
+        }
+        return null;
+    }
+
+    /** {@code r} with these extra fields added (replacing any of the same name); a null value removes the field. */
+    public static BenchResult with(BenchResult r, Map<String, Object> fields) {
+        if (fields.isEmpty()) {
+            return r;
+        }
+        Map<String, Object> extra = new LinkedHashMap<>(r.extra());
+        fields.forEach((k, v) -> {
+            if (v == null) {
+                extra.remove(k);
+            } else {
+                extra.put(k, v);
+            }
+        });
+        return new BenchResult(r.id(), r.group(), r.unit(), r.mode(), r.status(), r.error(), r.forks(), r.stats(),
+                r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
     }
 
     /** What the result stands for, as written in its file; null for results written before roles were. */

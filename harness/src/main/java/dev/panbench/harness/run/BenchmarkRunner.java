@@ -96,10 +96,12 @@ public final class BenchmarkRunner {
         Path log = logDir.resolve("jmh-" + index + ".log");
         Path failureFile = logDir.resolve("failure-" + index + ".txt");
         Path deviceTimeFile = logDir.resolve("device-time-" + index + ".txt");
+        Path factsFile = logDir.resolve("fork-facts-" + index + ".jsonl");
         try {
             Files.createDirectories(logDir);
             Files.deleteIfExists(failureFile);
             Files.deleteIfExists(deviceTimeFile);
+            Files.deleteIfExists(factsFile);
         } catch (IOException e) {
             return failed(p, "cannot prepare " + logDir + ": " + e.getMessage());
         }
@@ -108,7 +110,8 @@ public final class BenchmarkRunner {
         Collection<RunResult> results;
         String runnerError = null;
         try {
-            results = new Runner(options(p, include, dispatch, log, failureFile, deviceTimeFile).build()).run();
+            results = new Runner(options(p, include, dispatch, log, failureFile, deviceTimeFile, factsFile).build())
+                    .run();
         } catch (RunnerException | RuntimeException e) {
             results = List.of();
             runnerError = oneLine(e);
@@ -127,7 +130,27 @@ public final class BenchmarkRunner {
             return failed(p, failure != null ? failure : runnerError != null ? runnerError : crashReason(log));
         }
         BenchResult r = toResult(p, dispatch ? p.spec().batch().apply(p.params()) : 1, results.iterator().next());
-        return r.ok() ? withDeviceTime(r, deviceTimeFile) : r;
+        if (!r.ok()) {
+            return r;
+        }
+        List<ForkFacts> facts = ForkFacts.read(factsFile);
+        return Steadiness.judge(withPeakMemory(withDeviceTime(r, deviceTimeFile), facts), facts,
+                settings.measurementTime().nanos());
+    }
+
+    /**
+     * Adds {@code peakMemoryBytes} ({@link ResultMarks#PEAK_MEMORY}): the largest resident-set high-water mark of
+     * the forks during measurement, and each fork's; the result is unchanged when no fork could read one.
+     */
+    static BenchResult withPeakMemory(BenchResult r, List<ForkFacts> facts) {
+        List<Long> byFork = facts.stream().map(ForkFacts::peakMemoryBytes).filter(java.util.Objects::nonNull).toList();
+        if (byFork.isEmpty()) {
+            return r;
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put(ResultMarks.PEAK_MEMORY, byFork.stream().mapToLong(Long::longValue).max().orElseThrow());
+        fields.put(ResultMarks.PEAK_MEMORY_BY_FORK, byFork);
+        return ResultMarks.with(r, fields);
     }
 
     /**
@@ -163,10 +186,15 @@ public final class BenchmarkRunner {
     }
 
     private ChainedOptionsBuilder options(PlannedResult p, String include, boolean dispatch, Path log,
-                                          Path failureFile, Path deviceTimeFile) {
+                                          Path failureFile, Path deviceTimeFile, Path factsFile) {
         List<String> jvmArgs = new ArrayList<>(FORK_JVM_FLAGS);
         jvmArgs.add("-D" + ForkSide.FAILURE_FILE_PROPERTY + "=" + failureFile);
         jvmArgs.add("-D" + ForkSide.DEVICE_TIME_FILE_PROPERTY + "=" + deviceTimeFile);
+        jvmArgs.add("-D" + ForkSide.FORK_FACTS_FILE_PROPERTY + "=" + factsFile);
+        if (dispatch && settings.adaptiveWarmup().nanos() > 0) {
+            jvmArgs.add("-D" + ForkSide.ADAPTIVE_WARMUP_PROPERTY + "=" + settings.adaptiveWarmup().nanos());
+            jvmArgs.addAll(AdaptiveWarmup.JVM_FLAGS);
+        }
         jvmArgs.addAll(ForkProperties.jvmArgs(List.of(p.adapter())));
         // a fork that dies in native code leaves its crash log with the run's logs, not in the user's directory
         jvmArgs.add("-XX:ErrorFile=" + logDir.toAbsolutePath().resolve("hs_err_pid%p.log"));

@@ -44,6 +44,8 @@ final class DriverRunner {
         List<List<Double>> forks = new ArrayList<>();
         Map<String, String> framework = new LinkedHashMap<>();
         String timer = null;
+        List<Long> peaks = new ArrayList<>();
+        List<Long> tracemallocPeaks = new ArrayList<>();
         try (workload) {
             workload.setup(p.params());
             int forkCount = Math.max(1, settings.forks());
@@ -54,7 +56,10 @@ final class DriverRunner {
                 if (!fork.samplesNanos().isEmpty()) {
                     forks.add(fork.samplesNanos());
                 }
-                framework.putAll(fork.environment());
+                Map<String, String> env = new LinkedHashMap<>(fork.environment());
+                take(env, ResultMarks.PEAK_MEMORY, peaks);
+                take(env, ResultMarks.TRACEMALLOC_PEAK, tracemallocPeaks);
+                framework.putAll(env);
                 timer = fork.timer();
             }
         } catch (WorkloadSkippedException e) {
@@ -69,8 +74,35 @@ final class DriverRunner {
         if (degraded == null && p.availability().degraded()) {
             degraded = p.availability().reason();
         }
-        return BenchResult.measured(p.id(), p.spec().group(), "ns/op", "avgt", forks, null, BenchmarkRunner.counts(p),
-                ResultMarks.of(timer, degraded, framework));
+        Map<String, Object> memory = memory(peaks, tracemallocPeaks);
+        BenchResult r = BenchResult.measured(p.id(), p.spec().group(), "ns/op", "avgt", forks, null,
+                BenchmarkRunner.counts(p), ResultMarks.of(timer, degraded, framework));
+        return Steadiness.judge(ResultMarks.with(r, memory), List.of(), 0);
+    }
+
+    /** Moves a byte count the driver reported among the framework's facts into {@code into}. */
+    private static void take(Map<String, String> env, String key, List<Long> into) {
+        String v = env.remove(key);
+        if (v != null) {
+            try {
+                into.add(Long.parseLong(v.strip()));
+            } catch (NumberFormatException ignored) {
+                // a driver that reports no number reports nothing
+            }
+        }
+    }
+
+    /** The drivers' peaks as result fields: the largest over forks, and each fork's resident-set peak. */
+    private static Map<String, Object> memory(List<Long> peaks, List<Long> traced) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (!peaks.isEmpty()) {
+            m.put(ResultMarks.PEAK_MEMORY, peaks.stream().mapToLong(Long::longValue).max().orElseThrow());
+            m.put(ResultMarks.PEAK_MEMORY_BY_FORK, peaks);
+        }
+        if (!traced.isEmpty()) {
+            m.put(ResultMarks.TRACEMALLOC_PEAK, traced.stream().mapToLong(Long::longValue).max().orElseThrow());
+        }
+        return m;
     }
 
     private BenchResult status(PlannedResult p, Status status, String error) {

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 /**
  * What runs inside a forked benchmark JVM before timing: id to workload, setup, verify. A failure's reason is
@@ -26,6 +27,10 @@ final class ForkSide {
     static final String SKIPPED_PREFIX = "skipped: ";
     /** File the fork appends one {@code nanos operations} line to per measurement iteration of a device-timed workload. */
     static final String DEVICE_TIME_FILE_PROPERTY = "panbench.deviceTimeFile";
+    /** File the fork appends one JSON line of {@link ForkFacts} to when its trial ends. */
+    static final String FORK_FACTS_FILE_PROPERTY = "panbench.forkFactsFile";
+    /** The cap of the adaptive warm-up in nanoseconds; absent or 0: none. */
+    static final String ADAPTIVE_WARMUP_PROPERTY = "panbench.adaptiveWarmupNanos";
 
     private ForkSide() {
     }
@@ -75,6 +80,27 @@ final class ForkSide {
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException ignored) {
             // the result is kept without its device time
+        }
+    }
+
+    static long adaptiveWarmupNanos() {
+        try {
+            return Long.parseLong(System.getProperty(ADAPTIVE_WARMUP_PROPERTY, "0"));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    static void recordForkFacts(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, List<Long> compiledMillis) {
+        String file = System.getProperty(FORK_FACTS_FILE_PROPERTY);
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.writeString(Path.of(file), ForkFacts.line(peakMemoryBytes, warmup, compiledMillis) + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException ignored) {
+            // the result is kept without these facts
         }
     }
 

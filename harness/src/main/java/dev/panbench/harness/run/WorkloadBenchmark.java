@@ -14,10 +14,18 @@ import org.openjdk.jmh.infra.Blackhole;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The one JMH benchmark of panbench. In the forked JVM it parses the result id passed as {@code @Param id} (JMH
- * parameters are text), resolves it to a workload, sets it up, verifies its answer, and only then lets JMH time
- * {@link #run}. Only one workload class is loaded per fork, so the dispatch below is monomorphic and JIT-inlined.
+ * parameters are text), resolves it to a workload, sets it up, verifies its answer, warms it up until it settles
+ * when the run asks for that ({@link AdaptiveWarmup}), and only then lets JMH time {@link #run}. Only one workload
+ * class is loaded per fork, so the dispatch below is monomorphic and JIT-inlined. The resident-set high-water mark
+ * is reset when the first measurement iteration starts (after setup, verification and warm-up, so the inputs count
+ * and whatever warm-up left resident counts too) and read after each measurement iteration ({@link PeakMemory});
+ * so is the JIT's compilation time during each measurement iteration; these facts go to the parent through
+ * {@link ForkSide#recordForkFacts}.
  */
 @State(Scope.Benchmark)
 public class WorkloadBenchmark {
@@ -26,14 +34,35 @@ public class WorkloadBenchmark {
     public String id;
 
     private Workload workload;
+    private AdaptiveWarmup.Outcome warmup;
+    private boolean measuring;
+    private long peakMemoryBytes = -1;
+    private long compiledBefore = -1;
+    private final List<Long> compiledByIteration = new ArrayList<>();
 
     @Setup(Level.Trial)
-    public void setup() throws Throwable {
+    public void setup(Blackhole bh) throws Throwable {
         try {
             workload = ForkSide.prepare(ResultId.parse(id));
+            long cap = ForkSide.adaptiveWarmupNanos();
+            if (cap > 0) {
+                warmup = AdaptiveWarmup.run(workload, bh, cap);
+            }
         } catch (Throwable t) {
             ForkSide.recordFailure(t);
             throw t;
+        }
+    }
+
+    /** The peak resident set counts from the first measurement iteration on. */
+    @Setup(Level.Iteration)
+    public void beforeIteration(IterationParams iteration) {
+        if (iteration.getType() == IterationType.MEASUREMENT && !measuring) {
+            measuring = true;
+            PeakMemory.reset();
+        }
+        if (iteration.getType() == IterationType.MEASUREMENT) {
+            compiledBefore = AdaptiveWarmup.compiledMillis();
         }
     }
 
@@ -50,6 +79,13 @@ public class WorkloadBenchmark {
     /** A device-timed workload's device time of this iteration, kept for measurement iterations only. */
     @TearDown(Level.Iteration)
     public void afterIteration(IterationParams iteration) {
+        if (iteration.getType() == IterationType.MEASUREMENT) {
+            PeakMemory.highWaterMark().ifPresent(b -> peakMemoryBytes = Math.max(peakMemoryBytes, b));
+            long compiled = AdaptiveWarmup.compiledMillis();
+            if (compiled >= 0 && compiledBefore >= 0) {
+                compiledByIteration.add(compiled - compiledBefore);
+            }
+        }
         if (workload instanceof DeviceTimed timed) {
             DeviceTimed.DeviceTime t = timed.drainDeviceTime();
             if (iteration.getType() == IterationType.MEASUREMENT) {
@@ -60,6 +96,7 @@ public class WorkloadBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        ForkSide.recordForkFacts(peakMemoryBytes >= 0 ? peakMemoryBytes : null, warmup, compiledByIteration);
         if (workload != null) {
             workload.close();
         }

@@ -11,12 +11,20 @@ writes the answer and prints {"event": "computed", ...}; panbench checks it agai
 rows and answers "time" or "stop" on stdin. Timing: the inner loop is sized so one batch lasts at least 100 us,
 each iteration runs batches for its time with the garbage collector off (as timeit does), and every iteration's
 time per call is printed. A framework that cannot be imported ends with {"event": "skipped", "reason": ...}.
+
+Memory, reported with "done" beside the framework's facts: peakMemoryBytes is the process's resident-set high-water
+mark during the timed iterations (on Linux the mark is reset by writing 5 to /proc/self/clear_refs when timing
+starts and read from VmHWM in /proc/self/status when it ends, as panbench's JMH forks do; elsewhere
+resource.getrusage's ru_maxrss, the peak since the process started), ruMaxrssBytes that process-lifetime peak, and
+tracemallocPeakBytes the peak of Python's traced allocations during one call made after the timed iterations, so
+tracing never slows them.
 """
 import gc
 import json
 import sys
 import time
 import importlib.util
+import tracemalloc
 
 TIMER = "python time.perf_counter_ns"
 MIN_BATCH_NS = 100_000
@@ -100,6 +108,45 @@ def empty_loop_nanos(n):
     return (time.perf_counter_ns() - start) / n
 
 
+def reset_peak_rss():
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def vm_hwm_bytes():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def ru_maxrss_bytes():
+    try:
+        import resource
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    except (ImportError, OSError):
+        return None
+    return peak if sys.platform == "darwin" else peak * 1024  # bytes on macOS, KiB on Linux
+
+
+def traced_peak_bytes(batch):
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        batch(1)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
 def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         req = json.load(f)
@@ -117,6 +164,7 @@ def main():
     if sys.stdin.readline().strip() != "time":
         return 0
     n = inner_loop(batch)
+    reset = reset_peak_rss()
     samples = []
     for i in range(req["warmupIterations"] + req["iterations"]):
         warm = i < req["warmupIterations"]
@@ -124,6 +172,14 @@ def main():
         emit("iteration", warmup=warm, ns=ns, ops=ops)
         if not warm:
             samples.append(ns)
+    peak = vm_hwm_bytes() if reset else None
+    maxrss = ru_maxrss_bytes()
+    peak = peak if peak is not None else maxrss
+    if peak is not None:
+        env["peakMemoryBytes"] = str(peak)
+    if maxrss is not None:
+        env["ruMaxrssBytes"] = str(maxrss)
+    env["tracemallocPeakBytes"] = str(traced_peak_bytes(batch))
     env["innerLoop"] = str(n)
     env["emptyLoopNs"] = "%.2f" % empty_loop_nanos(max(n, 100_000))
     emit("done", samples=samples, timer=TIMER, environment=env)

@@ -124,6 +124,19 @@ class DriverRunnerTest {
         assertTrue(ResultMarks.framework(r).containsKey("numpy"), r.extra().toString());
         assertTrue(Integer.parseInt(ResultMarks.framework(r).get("innerLoop")) >= 1);
         assertEquals("ns/op", r.unit());
+        assertTrue(ResultMarks.peakMemoryBytes(r) > 0, r.extra().toString());
+        assertEquals(2, ((List<?>) r.extra().get(ResultMarks.PEAK_MEMORY_BY_FORK)).size(), "one peak per fork");
+        assertTrue(((Number) r.extra().get(ResultMarks.TRACEMALLOC_PEAK)).longValue() >= 0, r.extra().toString());
+        assertFalse(ResultMarks.framework(r).containsKey(ResultMarks.PEAK_MEMORY), "memory is a field, not a fact");
+        assertTrue(r.extra().containsKey(ResultMarks.STEADY), "framework rows record steadiness too");
+    }
+
+    @Test
+    void aDriverHolding256MibMorePeaksAtLeast256MbHigher() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "Linux: ru_maxrss is in KiB, VmHWM in /proc");
+        long small = ResultMarks.peakMemoryBytes(run("right", "driver-right-small"));
+        long large = ResultMarks.peakMemoryBytes(run("big", "driver-big"));
+        assertTrue(large - small >= 256_000_000L, "peaks " + small + " and " + large + " differ by less than 256 MB");
     }
 
     @Test

@@ -36,10 +36,15 @@ public final class ConsoleTable {
                 String ci = s.ci99() == null || s.ci99().size() != 2 ? ""
                         : "[" + Numbers.score(s.ci99().get(0), r.unit()) + ", " + Numbers.score(s.ci99().get(1), r.unit()) + "]";
                 String degraded = dev.panbench.harness.model.ResultMarks.degraded(r);
-                rows.add(new String[]{r.id().toString() + (degraded == null ? "" : " DEGRADED"), Numbers.score(s.median(), r.unit()),
+                String unsteady = dev.panbench.harness.model.ResultMarks.unsteady(r);
+                rows.add(new String[]{r.id().toString() + (degraded == null ? "" : " DEGRADED")
+                        + (unsteady == null ? "" : " UNSTEADY"), Numbers.score(s.median(), r.unit()),
                         ci, r.allocBytesPerOp() == null ? "" : Numbers.bytes(r.allocBytesPerOp()), throughput(r)});
                 if (degraded != null) {
                     notes.add("DEGRADED " + r.id() + ": " + degraded);
+                }
+                if (unsteady != null) {
+                    notes.add("UNSTEADY " + r.id() + ": " + unsteady);
                 }
             } else if (everyRow || r.status() != BenchResult.Status.skipped) {
                 rows.add(new String[]{r.id().toString(), r.status().name(), "", "", ""});

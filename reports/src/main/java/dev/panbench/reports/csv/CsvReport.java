@@ -25,7 +25,7 @@ public final class CsvReport implements ReportFormat {
     static final List<String> HEADER = List.of("id", "adapter", "workload", "group", "params", "status", "unit",
             "mode", "n", "mean", "median", "stddev", "min", "max", "p90", "p99", "ci99_low", "ci99_high",
             "alloc_bytes_per_op", "elements_per_sec", "bytes_per_sec", "flops_per_sec", "speedup", "peak_share",
-            "peak_kind", "error", "timer", "degraded");
+            "peak_kind", "error", "timer", "degraded", "unsteady", "peak_memory_bytes");
 
     @Override
     public String name() {
@@ -75,6 +75,9 @@ public final class CsvReport implements ReportFormat {
             f.add(Csv.text(r.error()));
             f.add(Csv.text(ResultMarks.timer(r)));
             f.add(Csv.text(ResultMarks.degraded(r)));
+            f.add(Csv.text(ResultMarks.unsteady(r)));
+            Long peak = ResultMarks.peakMemoryBytes(r);
+            f.add(peak == null ? "" : Long.toString(peak));
             Csv.row(sb, f);
         }
         return List.of(ReportFile.text("results.csv", sb.toString()));

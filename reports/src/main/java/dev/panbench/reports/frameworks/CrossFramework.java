@@ -31,7 +31,7 @@ import java.util.function.Function;
  * </ul>
  * The reference of a row is the report's {@code --reference} (an impl or a backend) where the row has it; else, in
  * the catalog table, {@code simd} where it measured, else {@code numpy}; in an adapter's table its first framework
- * row that measured. A degraded cell says so, and so does every speed-up against it.
+ * row that measured. A degraded or unsteady cell says so, and so does every speed-up against it.
  */
 public final class CrossFramework {
 
@@ -41,7 +41,7 @@ public final class CrossFramework {
     /** One backend's figure in a row; {@code nanos} is NaN when it did not measure ({@code status} says why). */
     public record Cell(String column, String backend, String id, String status, double nanos, Double speedup,
                        boolean againstDegraded, MachinePeaks.Share share, String degraded, String timer,
-                       Double peakMemoryBytes) {
+                       Double peakMemoryBytes, String unsteady, boolean againstUnsteady) {
 
         public boolean measured() {
             return !Double.isNaN(nanos);
@@ -213,6 +213,7 @@ public final class CrossFramework {
         BenchResult refResult = ref == null ? null : byColumn.get(ref);
         double refNanos = refResult == null ? Double.NaN : Grouping.medianNanos(refResult);
         boolean refDegraded = refResult != null && ResultMarks.degraded(refResult) != null;
+        boolean refUnsteady = refResult != null && ResultMarks.unsteady(refResult) != null;
         Map<String, Cell> cells = new LinkedHashMap<>();
         for (Map.Entry<String, BenchResult> e : byColumn.entrySet()) {
             BenchResult r = e.getValue();
@@ -223,7 +224,8 @@ public final class CrossFramework {
                     ns > 0 ? ns : Double.NaN, speedup,
                     speedup != null && (refDegraded || degraded) && !e.getKey().equals(ref),
                     peaks.shareOf(r).orElse(null), ResultMarks.degraded(r), ResultMarks.timer(r),
-                    Grouping.peakMemoryBytes(r)));
+                    Grouping.peakMemoryBytes(r), ResultMarks.unsteady(r),
+                    speedup != null && (refUnsteady || ResultMarks.unsteady(r) != null) && !e.getKey().equals(ref)));
         }
         return cells;
     }
@@ -272,14 +274,15 @@ public final class CrossFramework {
         }
         String notes = notes(c, reference);
         return Numbers.time(c.nanos()) + (notes.isEmpty() ? "" : " (" + notes + ")")
-                + (c.degraded() != null ? " DEGRADED" : "");
+                + (c.degraded() != null ? " DEGRADED" : "") + (c.unsteady() != null ? " UNSTEADY" : "");
     }
 
     /** What a measured cell says beside its time: speed-up, share of peak and peak memory; empty when nothing. */
     public static String notes(Cell c, String reference) {
         List<String> notes = new ArrayList<>();
         if (c.speedup() != null && !c.column().equals(reference)) {
-            notes.add(Numbers.factor(c.speedup()) + (c.againstDegraded() ? " vs DEGRADED" : ""));
+            notes.add(Numbers.factor(c.speedup()) + (c.againstDegraded() ? " vs DEGRADED" : "")
+                    + (c.againstUnsteady() ? " vs UNSTEADY" : ""));
         }
         Optional.ofNullable(c.share()).ifPresent(s -> notes.add(s.text()));
         Optional.ofNullable(c.peakMemoryBytes()).ifPresent(m -> notes.add(Numbers.bytes(m) + " peak"));

@@ -202,7 +202,9 @@ public final class HtmlReport implements ReportFormat {
             cell(sb, r.adapter(), null, false);
             cell(sb, Grouping.groupOf(r), null, false);
             String degraded = ResultMarks.degraded(r);
+            String unsteady = ResultMarks.unsteady(r);
             cell(sb, r.ok() ? (degraded == null ? "ok" : "ok, DEGRADED: " + degraded)
+                    + (unsteady == null ? "" : ", UNSTEADY: " + unsteady)
                     : r.status().name() + ": " + (r.error() == null ? "no reason given" : r.error()), null, false);
             var s = r.stats();
             boolean has = r.ok() && s != null;
@@ -215,8 +217,8 @@ public final class HtmlReport implements ReportFormat {
             cell(sb, has ? peaks.throughputText(r) : "", has ? throughputValue(r) : null, true);
             if (showSpeedup) {
                 OptionalDouble sp = speedups.of(r);
-                cell(sb, sp.isPresent() ? Numbers.factor(sp.getAsDouble()) + (speedups.againstDegraded(r) ? " vs DEGRADED" : "")
-                        : "", sp.isPresent() ? sp.getAsDouble() : null, true);
+                cell(sb, sp.isPresent() ? Numbers.factor(sp.getAsDouble()) + speedups.caveat(r) : "",
+                        sp.isPresent() ? sp.getAsDouble() : null, true);
             }
             if (showPeak) {
                 var share = peaks.shareOf(r);

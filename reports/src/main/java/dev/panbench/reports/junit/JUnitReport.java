@@ -3,6 +3,7 @@ package dev.panbench.reports.junit;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.ComparisonCells;
 import dev.panbench.reports.Grouping;
 import dev.panbench.reports.Numbers;
@@ -68,7 +69,8 @@ public final class JUnitReport implements ReportFormat {
                             x.element("system-out", "median " + Numbers.score(s.median(), r.unit())
                                     + ", mean " + Numbers.score(s.mean(), r.unit())
                                     + ", stddev " + Numbers.score(s.stddev(), r.unit()) + ", n " + s.n()
-                                    + " (" + s.median() + " " + r.unit() + ")");
+                                    + " (" + s.median() + " " + r.unit() + ")"
+                                    + (ResultMarks.unsteady(r) == null ? "" : "; UNSTEADY: " + ResultMarks.unsteady(r)));
                         }
                     }
                     case failed -> x.start("error").attr("type", "failed")

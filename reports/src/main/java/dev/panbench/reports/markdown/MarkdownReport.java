@@ -45,16 +45,25 @@ public final class MarkdownReport implements ReportFormat {
         for (Grouping.Group g : Grouping.byAdapterAndGroup(file.results())) {
             sb.append("\n## ").append(Markdown.text(g.title())).append("\n\n");
             sb.append(groupTable(g, speedups, peaks));
-            List<BenchResult> notOk = g.results().stream().filter(r -> !r.ok() || ResultMarks.degraded(r) != null)
-                    .toList();
+            List<BenchResult> notOk = g.results().stream().filter(r -> !r.ok() || ResultMarks.degraded(r) != null
+                    || ResultMarks.unsteady(r) != null).toList();
             if (!notOk.isEmpty()) {
                 sb.append('\n');
                 for (BenchResult r : notOk) {
+                    if (r.ok() && ResultMarks.degraded(r) == null) {
+                        sb.append("- ").append(Markdown.text(r.id().toString())).append(": **UNSTEADY** (")
+                                .append(Markdown.text(ResultMarks.unsteady(r))).append(")\n");
+                        continue;
+                    }
                     String why = r.ok() ? "**DEGRADED**" : r.status().name();
                     String reason = r.ok() ? ResultMarks.degraded(r) : r.error();
                     sb.append("- ").append(Markdown.text(r.id().toString())).append(": ").append(why)
                             .append(" (").append(Markdown.text(reason == null ? "no reason given" : reason))
                             .append(")\n");
+                    if (r.ok() && ResultMarks.unsteady(r) != null) {
+                        sb.append("- ").append(Markdown.text(r.id().toString())).append(": **UNSTEADY** (")
+                                .append(Markdown.text(ResultMarks.unsteady(r))).append(")\n");
+                    }
                 }
             }
         }
@@ -80,7 +89,8 @@ public final class MarkdownReport implements ReportFormat {
         boolean anyMemory = false;
         for (BenchResult r : g.results()) {
             List<String> row = new ArrayList<>();
-            row.add(Markdown.text(Grouping.label(r)) + (ResultMarks.degraded(r) != null ? " **DEGRADED**" : ""));
+            row.add(Markdown.text(Grouping.label(r)) + (ResultMarks.degraded(r) != null ? " **DEGRADED**" : "")
+                    + (ResultMarks.unsteady(r) != null ? " **UNSTEADY**" : ""));
             if (r.ok() && r.stats() != null) {
                 var s = r.stats();
                 row.add(Numbers.score(s.median(), r.unit()));
@@ -102,8 +112,7 @@ public final class MarkdownReport implements ReportFormat {
             anyMemory |= memory != null;
             row.add(alloc);
             row.add(tp);
-            row.add(sp.isPresent() ? Numbers.factor(sp.getAsDouble()) + (speedups.againstDegraded(r) ? " vs DEGRADED" : "")
-                    : "");
+            row.add(sp.isPresent() ? Numbers.factor(sp.getAsDouble()) + speedups.caveat(r) : "");
             row.add(share);
             row.add(memory == null ? "" : Numbers.bytes(memory));
             rows.add(row);

@@ -1,0 +1,55 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.model.ResultMarks;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the JVM reports from a fork joins the verdict on its iterations: JIT activity while timing, a capped warm-up. */
+class SteadinessTest {
+
+    private static final long ITERATION = 100_000_000L;
+    private static final List<Double> FLAT = List.of(100.0, 101.0, 99.0, 100.5, 99.5);
+
+    private static BenchResult flat() {
+        return BenchResult.measured(ResultId.parse("faulty/fault/ok[size=8]"), "fault", "ns/op", "avgt",
+                List.of(FLAT), null, null);
+    }
+
+    private static Map<?, ?> verdict(BenchResult r) {
+        return (Map<?, ?>) r.extra().get(ResultMarks.STEADY);
+    }
+
+    @Test
+    void aFlatForkWithAnIdleJitIsSteady() {
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, null, List.of(0L, 1L, 0L, 0L, 2L))),
+                ITERATION);
+        assertEquals(Boolean.TRUE, verdict(r).get("steady"), verdict(r).toString());
+        assertNull(ResultMarks.unsteady(r));
+    }
+
+    @Test
+    void aFlatForkThatCompiledWhileTimedIsUnsteady() {
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, null, List.of(0L, 30L, 0L, 0L, 0L))),
+                ITERATION);
+        assertEquals("the JIT compiled for 30 ms during measured iteration 2 of 5 (100 ms each)",
+                ResultMarks.unsteady(r));
+        assertTrue(verdict(r).get("method").toString().contains("JIT compilation time"), verdict(r).toString());
+    }
+
+    @Test
+    void aWarmupThatHitItsCapWhileCompilingIsUnsteady() {
+        Map<String, Object> warmup = Map.of("millis", 3000, "windows", 60, "settled", false, "compiling", true);
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of())), ITERATION);
+        assertEquals("the JIT was still compiling when the adaptive warm-up stopped at its cap (3000 ms)",
+                ResultMarks.unsteady(r));
+        assertEquals(List.of(warmup), verdict(r).get("warmup"));
+    }
+}
