@@ -1,18 +1,19 @@
 package dev.panbench.adapters.cpusimd.kernels;
 
 /**
- * One BERT encoder layer (post-layer-norm, exact GELU, no mask) composed of this package's kernels: one blocked
- * {@link Gemm} for Q, K and V together, per batch item and head two small GEMMs (scores, then probabilities times V)
- * around a softmax, then the output projection, residual and {@link LayerOps#layerNorm}, and the FFN with its GELU
- * fused into the bias add. Every buffer is made here, so {@link #forward} allocates nothing.
+ * One BERT encoder layer (post-layer-norm, exact GELU, no mask) composed of this package's kernels: the weights
+ * packed once into {@link PackedGemm}s (Q, K and V side by side in one), per batch item and head two small blocked
+ * {@link Gemm}s (scores, then probabilities times V) around a softmax, then the output projection, residual and
+ * {@link LayerOps#layerNorm}, and the FFN with its GELU fused into the bias add. Every buffer is made here, so
+ * {@link #forward} allocates nothing.
  */
 public final class EncoderLayer {
 
     private final int batch, seq, hidden, heads, d, ffn, tokens, threads;
     private final float eps;
     private final BlockWeights w;
-    private final float[] wqkv, bqkv;
-    private final Gemm.Blocked gQkv, gO, g1, g2;
+    private final float[] bqkv;
+    private final PackedGemm gQkv, gO, g1, g2;
     private final Gemm.Blocked[] gScores, gContext;
     private final float[] qkv, ctx, attn, h1, f, y;
     private final float[][] qh, khT, vh, s, oh;
@@ -28,12 +29,11 @@ public final class EncoderLayer {
         this.eps = eps;
         this.threads = Math.max(1, threads);
         this.tokens = batch * seq;
-        this.wqkv = w.qkv(hidden);
         this.bqkv = w.qkvBias(hidden);
-        gQkv = new Gemm.Blocked(tokens, 3 * hidden, hidden, threads);
-        gO = new Gemm.Blocked(tokens, hidden, hidden, threads);
-        g1 = new Gemm.Blocked(tokens, ffn, hidden, threads);
-        g2 = new Gemm.Blocked(tokens, hidden, ffn, threads);
+        gQkv = new PackedGemm(w.qkv(hidden), hidden, 3 * hidden, threads);
+        gO = new PackedGemm(w.wo(), hidden, hidden, threads);
+        g1 = new PackedGemm(w.w1(), hidden, ffn, threads);
+        g2 = new PackedGemm(w.w2(), ffn, hidden, threads);
         qkv = new float[tokens * 3 * hidden];
         ctx = new float[tokens * hidden];
         attn = new float[tokens * hidden];
@@ -57,7 +57,7 @@ public final class EncoderLayer {
     /** {@code out [batch][seq][hidden]} of {@code x [batch][seq][hidden]}. */
     public void forward(float[] x, float[] out) {
         int h = hidden;
-        gQkv.multiply(x, wqkv, qkv);
+        gQkv.multiply(x, tokens, qkv);
         LayerOps.addBias(qkv, bqkv, tokens, 3 * h);
         int pairs = batch * heads;
         if (threads == 1) {
@@ -73,12 +73,12 @@ public final class EncoderLayer {
                 }
             });
         }
-        gO.multiply(ctx, w.wo(), attn);
+        gO.multiply(ctx, tokens, attn);
         LayerOps.addBiasResidual(attn, w.bo(), x, tokens, h);
         LayerOps.layerNorm(attn, w.ln1Gamma(), w.ln1Beta(), h1, tokens, h, eps);
-        g1.multiply(h1, w.w1(), f);
+        g1.multiply(h1, tokens, f);
         LayerOps.biasGeluErf(f, w.b1(), tokens, ffn);
-        g2.multiply(f, w.w2(), y);
+        g2.multiply(f, tokens, y);
         LayerOps.addBiasResidual(y, w.b2(), h1, tokens, h);
         LayerOps.layerNorm(y, w.ln2Gamma(), w.ln2Beta(), out, tokens, h, eps);
     }

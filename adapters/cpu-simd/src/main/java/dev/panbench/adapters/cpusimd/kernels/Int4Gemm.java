@@ -26,8 +26,8 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
 public final class Int4Gemm {
 
     public static final int BLOCK = 32;
-    static final int NR = 2 * L;
-    static final int MR = 6;
+    static final int NR = PanelKernels.NR;
+    static final int MR = PanelKernels.MR;
     static final int KC = 256;
 
     private final int m;
@@ -100,39 +100,10 @@ public final class Int4Gemm {
     }
 
     private void panel(float[] a, float[] c, int jp, float[] pan, float[] tl) {
-        int j0 = jp * NR;
-        int nr = Math.min(NR, n - j0);
         for (int pc = 0; pc < k; pc += KC) {
             int kc = Math.min(KC, k - pc);
             dequantize(jp, pc, kc, pan);
-            boolean acc = pc > 0;
-            int i = 0;
-            for (; i + MR <= m; i += MR) {
-                if (nr == NR) {
-                    micro6(a, i, pc, kc, pan, c, i * n + j0, n, acc);
-                } else {
-                    if (acc) {
-                        for (int r = 0; r < MR; r++) {
-                            System.arraycopy(c, (i + r) * n + j0, tl, r * NR, nr);
-                        }
-                    }
-                    micro6(a, i, pc, kc, pan, tl, 0, NR, acc);
-                    for (int r = 0; r < MR; r++) {
-                        System.arraycopy(tl, r * NR, c, (i + r) * n + j0, nr);
-                    }
-                }
-            }
-            for (; i < m; i++) {
-                if (nr == NR) {
-                    micro1(a, i, pc, kc, pan, c, i * n + j0, acc);
-                } else {
-                    if (acc) {
-                        System.arraycopy(c, i * n + j0, tl, 0, nr);
-                    }
-                    micro1(a, i, pc, kc, pan, tl, 0, acc);
-                    System.arraycopy(tl, 0, c, i * n + j0, nr);
-                }
-            }
+            PanelKernels.panel(a, m, k, pc, kc, pan, 0, c, n, jp * NR, tl);
         }
     }
 
@@ -157,69 +128,5 @@ public final class Int4Gemm {
                 hi.fma(s1, z1).intoArray(pan, p * NR + L);
             }
         }
-    }
-
-    private void micro6(float[] a, int i, int pc, int kc, float[] pan, float[] c, int co, int ldc, boolean acc) {
-        FloatVector c00 = FloatVector.zero(F), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
-        FloatVector c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
-        int a0 = i * k + pc;
-        int a1 = a0 + k, a2 = a1 + k, a3 = a2 + k, a4 = a3 + k, a5 = a4 + k;
-        for (int p = 0, bo = 0; p < kc; p++, bo += NR) {
-            FloatVector b0 = FloatVector.fromArray(F, pan, bo);
-            FloatVector b1 = FloatVector.fromArray(F, pan, bo + L);
-            FloatVector x = FloatVector.broadcast(F, a[a0 + p]);
-            c00 = b0.fma(x, c00);
-            c01 = b1.fma(x, c01);
-            x = FloatVector.broadcast(F, a[a1 + p]);
-            c10 = b0.fma(x, c10);
-            c11 = b1.fma(x, c11);
-            x = FloatVector.broadcast(F, a[a2 + p]);
-            c20 = b0.fma(x, c20);
-            c21 = b1.fma(x, c21);
-            x = FloatVector.broadcast(F, a[a3 + p]);
-            c30 = b0.fma(x, c30);
-            c31 = b1.fma(x, c31);
-            x = FloatVector.broadcast(F, a[a4 + p]);
-            c40 = b0.fma(x, c40);
-            c41 = b1.fma(x, c41);
-            x = FloatVector.broadcast(F, a[a5 + p]);
-            c50 = b0.fma(x, c50);
-            c51 = b1.fma(x, c51);
-        }
-        store(c, co, c00, c01, acc);
-        store(c, co + ldc, c10, c11, acc);
-        store(c, co + 2 * ldc, c20, c21, acc);
-        store(c, co + 3 * ldc, c30, c31, acc);
-        store(c, co + 4 * ldc, c40, c41, acc);
-        store(c, co + 5 * ldc, c50, c51, acc);
-    }
-
-    private void micro1(float[] a, int i, int pc, int kc, float[] pan, float[] c, int co, boolean acc) {
-        FloatVector c0 = FloatVector.zero(F), c1 = c0, d0 = c0, d1 = c0;
-        int a0 = i * k + pc;
-        int p = 0;
-        for (; p + 1 < kc; p += 2) {
-            FloatVector x = FloatVector.broadcast(F, a[a0 + p]);
-            c0 = FloatVector.fromArray(F, pan, p * NR).fma(x, c0);
-            c1 = FloatVector.fromArray(F, pan, p * NR + L).fma(x, c1);
-            x = FloatVector.broadcast(F, a[a0 + p + 1]);
-            d0 = FloatVector.fromArray(F, pan, (p + 1) * NR).fma(x, d0);
-            d1 = FloatVector.fromArray(F, pan, (p + 1) * NR + L).fma(x, d1);
-        }
-        for (; p < kc; p++) {
-            FloatVector x = FloatVector.broadcast(F, a[a0 + p]);
-            c0 = FloatVector.fromArray(F, pan, p * NR).fma(x, c0);
-            c1 = FloatVector.fromArray(F, pan, p * NR + L).fma(x, c1);
-        }
-        store(c, co, c0.add(d0), c1.add(d1), acc);
-    }
-
-    private static void store(float[] c, int off, FloatVector v0, FloatVector v1, boolean acc) {
-        if (acc) {
-            v0 = v0.add(FloatVector.fromArray(F, c, off));
-            v1 = v1.add(FloatVector.fromArray(F, c, off + L));
-        }
-        v0.intoArray(c, off);
-        v1.intoArray(c, off + L);
     }
 }

@@ -9,7 +9,7 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
 /**
  * The element-wise and row-wise steps of a transformer layer, on row-major {@code rows x cols} matrices with the
  * Vector API: bias (and residual) adds, layer normalisation with a chosen eps, both GELUs fused with their bias, and
- * a dot product of two slices. The matrix products between them are {@link Gemm} and {@link SkinnyGemm}.
+ * a dot product of two slices. The matrix products between them are {@link PackedGemm} and {@link Gemm}.
  */
 public final class LayerOps {
 

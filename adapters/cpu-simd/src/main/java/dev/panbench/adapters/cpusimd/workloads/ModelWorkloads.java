@@ -3,8 +3,8 @@ package dev.panbench.adapters.cpusimd.workloads;
 import dev.panbench.adapters.cpusimd.kernels.BlockWeights;
 import dev.panbench.adapters.cpusimd.kernels.DecoderStep;
 import dev.panbench.adapters.cpusimd.kernels.EncoderLayer;
-import dev.panbench.adapters.cpusimd.kernels.Gemm;
 import dev.panbench.adapters.cpusimd.kernels.Int4Gemm;
+import dev.panbench.adapters.cpusimd.kernels.PackedGemm;
 import dev.panbench.adapters.cpusimd.kernels.Parallel;
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
@@ -23,9 +23,10 @@ import java.util.Map;
  * {@code quant/matmul-int4}. {@code impl=simd} composes this adapter's Vector API kernels ({@link EncoderLayer},
  * {@link DecoderStep}, {@link Int4Gemm}) and is the reference backend; {@code impl=numpy} and {@code impl=torch} are
  * their twins in {@code cpusimd_frameworks.py}, timed by the Python driver. For {@code quant/matmul-int4},
- * {@code impl=simd-f32} is the same product in float32 (B dequantized once at setup, then {@link Gemm.Blocked}), the
- * row INT4 is read against; numpy and torch have no INT4 product, so theirs is the float32 product of the weights
- * dequantized at setup too. Every answer is checked by the entry's {@link Problem#check} before timing.
+ * {@code impl=simd-f32} is the same product in float32, the row INT4 is read against: B dequantized and packed once at
+ * setup into {@link PackedGemm}, the very register tile {@link Int4Gemm} runs, so the two differ only in the weights
+ * they read (4 bits and a scale per 32, or 32 bits) and the unpacking; numpy and torch have no INT4 product, so theirs
+ * is the float32 product of the weights dequantized at setup too. Every answer is checked by the entry's {@link Problem#check} before timing.
  * <p>
  * The default profile runs every shape the entries declare; the model entries' larger shapes (batch 8 and 32, ctx
  * 1024) take seconds of setup and reference each, so a quick run picks its rows with {@code --filter} (batch 1).
@@ -138,10 +139,9 @@ final class ModelWorkloads {
             return new Case(fw.into(c), check).with(fw);
         }
         if (impl.equals(SIMD_F32)) {
-            float[] b = Int4Blocks.dequantize(packed, scales, k, n);
-            Gemm.Blocked g = new Gemm.Blocked(m, n, k, threads);
+            PackedGemm g = new PackedGemm(Int4Blocks.dequantize(packed, scales, k, n), k, n, threads);
             return new Case(() -> {
-                g.multiply(a, b, c);
+                g.multiply(a, m, c);
                 return 0;
             }, check);
         }
