@@ -8,10 +8,15 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
 
 /**
  * Sum, max, mean and dot over {@code [lo, hi)}. The scalar twins keep one float accumulator in order (what a plain
- * loop means in Java: the JIT may not reorder float additions); the SIMD twins keep four vector accumulators so
- * consecutive adds are independent.
+ * loop means in Java: the JIT may not reorder float additions). The SIMD sum and dot keep {@value #CHAINS} vector
+ * accumulators: an add or fused multiply-add takes 3 to 4 cycles and current cores start two a cycle, so fewer
+ * independent chains leave the units idle on data in cache (with four chains the dot of 64K floats ran at two
+ * thirds of OpenBLAS's sdot, which keeps eight).
  */
 public final class Reductions {
+
+    /** Independent accumulator chains of the SIMD sum and dot: latency 4 times two pipes. */
+    static final int CHAINS = 8;
 
     private Reductions() {
     }
@@ -25,18 +30,22 @@ public final class Reductions {
     }
 
     public static float sumSimd(float[] a, int lo, int hi) {
-        FloatVector s0 = FloatVector.zero(F), s1 = s0, s2 = s0, s3 = s0;
+        FloatVector s0 = FloatVector.zero(F), s1 = s0, s2 = s0, s3 = s0, s4 = s0, s5 = s0, s6 = s0, s7 = s0;
         int i = lo;
-        for (int end = hi - 4 * L; i <= end; i += 4 * L) {
+        for (int end = hi - CHAINS * L; i <= end; i += CHAINS * L) {
             s0 = s0.add(FloatVector.fromArray(F, a, i));
             s1 = s1.add(FloatVector.fromArray(F, a, i + L));
             s2 = s2.add(FloatVector.fromArray(F, a, i + 2 * L));
             s3 = s3.add(FloatVector.fromArray(F, a, i + 3 * L));
+            s4 = s4.add(FloatVector.fromArray(F, a, i + 4 * L));
+            s5 = s5.add(FloatVector.fromArray(F, a, i + 5 * L));
+            s6 = s6.add(FloatVector.fromArray(F, a, i + 6 * L));
+            s7 = s7.add(FloatVector.fromArray(F, a, i + 7 * L));
         }
         for (int end = hi - L; i <= end; i += L) {
             s0 = s0.add(FloatVector.fromArray(F, a, i));
         }
-        float s = s0.add(s1).add(s2.add(s3)).reduceLanes(VectorOperators.ADD);
+        float s = s0.add(s1).add(s2.add(s3)).add(s4.add(s5).add(s6.add(s7))).reduceLanes(VectorOperators.ADD);
         for (; i < hi; i++) {
             s += a[i];
         }
@@ -52,19 +61,55 @@ public final class Reductions {
         return m;
     }
 
+    /**
+     * {@link #maxScalar}'s answer (a NaN anywhere gives NaN, as numpy's max does; {@code -0} and {@code +0} may come
+     * back as either), faster. The Vector API's {@code max} follows {@link Math#max} lane by lane, which x86 has no
+     * instruction for: the JIT wraps {@code maxps} in blends and an unordered compare, five instructions a vector
+     * (and more on AVX-512, where the SIMD max ran slower than the scalar loop). Here a lane keeps {@code x} where
+     * {@code m < x} (a compare and a blend; a NaN never compares greater, so it is not taken), and NaN is caught
+     * apart, at one subtraction or addition a vector: the sums of differences of loaded vectors turn NaN when any
+     * input is NaN. They can also turn NaN without one (infinities, or sums that overflow, meeting with opposite
+     * signs); either way the range is then done again with {@code Math.max} lanes, which is exact.
+     */
     public static float maxSimd(float[] a, int lo, int hi) {
         FloatVector m0 = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY), m1 = m0, m2 = m0, m3 = m0;
+        FloatVector n0 = FloatVector.zero(F), n1 = n0;
         int i = lo;
         for (int end = hi - 4 * L; i <= end; i += 4 * L) {
-            m0 = m0.max(FloatVector.fromArray(F, a, i));
-            m1 = m1.max(FloatVector.fromArray(F, a, i + L));
-            m2 = m2.max(FloatVector.fromArray(F, a, i + 2 * L));
-            m3 = m3.max(FloatVector.fromArray(F, a, i + 3 * L));
+            FloatVector x0 = FloatVector.fromArray(F, a, i);
+            FloatVector x1 = FloatVector.fromArray(F, a, i + L);
+            FloatVector x2 = FloatVector.fromArray(F, a, i + 2 * L);
+            FloatVector x3 = FloatVector.fromArray(F, a, i + 3 * L);
+            m0 = m0.blend(x0, m0.compare(VectorOperators.LT, x0));
+            m1 = m1.blend(x1, m1.compare(VectorOperators.LT, x1));
+            m2 = m2.blend(x2, m2.compare(VectorOperators.LT, x2));
+            m3 = m3.blend(x3, m3.compare(VectorOperators.LT, x3));
+            n0 = n0.add(x0.sub(x1));
+            n1 = n1.add(x2.sub(x3));
         }
+        for (int end = hi - L; i <= end; i += L) {
+            FloatVector x = FloatVector.fromArray(F, a, i);
+            m0 = m0.blend(x, m0.compare(VectorOperators.LT, x));
+            n0 = n0.add(x);
+        }
+        if (Float.isNaN(n0.add(n1).reduceLanes(VectorOperators.ADD))) {
+            return maxExact(a, lo, hi);
+        }
+        float m = m0.max(m1).max(m2.max(m3)).reduceLanes(VectorOperators.MAX);
+        for (; i < hi; i++) {
+            m = Math.max(m, a[i]);
+        }
+        return m;
+    }
+
+    /** Vector lanes with {@link Math#max}'s semantics: the slow path of {@link #maxSimd} for NaN and infinities. */
+    static float maxExact(float[] a, int lo, int hi) {
+        FloatVector m0 = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY);
+        int i = lo;
         for (int end = hi - L; i <= end; i += L) {
             m0 = m0.max(FloatVector.fromArray(F, a, i));
         }
-        float m = m0.max(m1).max(m2.max(m3)).reduceLanes(VectorOperators.MAX);
+        float m = m0.reduceLanes(VectorOperators.MAX);
         for (; i < hi; i++) {
             m = Math.max(m, a[i]);
         }
@@ -88,18 +133,22 @@ public final class Reductions {
     }
 
     public static float dotSimd(float[] a, float[] b, int lo, int hi) {
-        FloatVector s0 = FloatVector.zero(F), s1 = s0, s2 = s0, s3 = s0;
+        FloatVector s0 = FloatVector.zero(F), s1 = s0, s2 = s0, s3 = s0, s4 = s0, s5 = s0, s6 = s0, s7 = s0;
         int i = lo;
-        for (int end = hi - 4 * L; i <= end; i += 4 * L) {
+        for (int end = hi - CHAINS * L; i <= end; i += CHAINS * L) {
             s0 = FloatVector.fromArray(F, a, i).fma(FloatVector.fromArray(F, b, i), s0);
             s1 = FloatVector.fromArray(F, a, i + L).fma(FloatVector.fromArray(F, b, i + L), s1);
             s2 = FloatVector.fromArray(F, a, i + 2 * L).fma(FloatVector.fromArray(F, b, i + 2 * L), s2);
             s3 = FloatVector.fromArray(F, a, i + 3 * L).fma(FloatVector.fromArray(F, b, i + 3 * L), s3);
+            s4 = FloatVector.fromArray(F, a, i + 4 * L).fma(FloatVector.fromArray(F, b, i + 4 * L), s4);
+            s5 = FloatVector.fromArray(F, a, i + 5 * L).fma(FloatVector.fromArray(F, b, i + 5 * L), s5);
+            s6 = FloatVector.fromArray(F, a, i + 6 * L).fma(FloatVector.fromArray(F, b, i + 6 * L), s6);
+            s7 = FloatVector.fromArray(F, a, i + 7 * L).fma(FloatVector.fromArray(F, b, i + 7 * L), s7);
         }
         for (int end = hi - L; i <= end; i += L) {
             s0 = FloatVector.fromArray(F, a, i).fma(FloatVector.fromArray(F, b, i), s0);
         }
-        float s = s0.add(s1).add(s2.add(s3)).reduceLanes(VectorOperators.ADD);
+        float s = s0.add(s1).add(s2.add(s3)).add(s4.add(s5).add(s6.add(s7))).reduceLanes(VectorOperators.ADD);
         for (; i < hi; i++) {
             s = Math.fma(a[i], b[i], s);
         }
