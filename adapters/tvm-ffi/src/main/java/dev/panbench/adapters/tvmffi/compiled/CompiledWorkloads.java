@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The catalog entries computed by TVM-compiled modules ({@code tvm_build.py}; the BERT layer as a Relax module):
+ * The catalog entries computed by TVM-compiled modules ({@code tvm_build.py}; the BERT layer and the GPT-2
+ * decode step as Relax modules):
  * called through panbench's binding
  * ({@code impl=tvm}) and from Python's {@code tvm_ffi} ({@code impl=tvm-python}), at the entry's shapes, with
  * {@code threads} TVM threads (1 by default, like every other row).
@@ -19,7 +20,7 @@ import java.util.Map;
 public final class CompiledWorkloads {
 
     static final List<CatalogEntry> ENTRIES = List.of(Catalog.SGEMM, Catalog.SOFTMAX_ROWS, Catalog.LAYERNORM_ROWS,
-            Catalog.BINARY_ADD, Catalog.BERT_LAYER);
+            Catalog.BINARY_ADD, Catalog.BERT_LAYER, Catalog.GPT2_DECODE);
     /** Shape values other than the entry's defaults: a BERT layer at batch 32 takes a second a call here. */
     private static final Map<String, Map<String, List<String>>> SHAPES = Map.of(
             Catalog.BERT_LAYER.name(), Map.of("batch", List.of("1", "8")));

@@ -197,21 +197,26 @@ def add_schedule(func, target):
 
 # --- model/bert-layer: a Relax module of TE stages, each scheduled -------------------------------------------------
 
-def _tiled_linear(x, w, b, gelu=False):
-    """y = x W + b (then exact GELU), W [in][out] as the catalog holds it: an "acc" reduction and an "out"
-    epilogue the tile schedule fuses."""
+def _tiled_linear(x, w, b, epilogue=None, residual=None):
+    """y = x W + b, then exact GELU ("gelu"), GPT-2's tanh GELU ("gelu_tanh") or + residual; W [in][out] as the
+    catalog holds it: an "acc" reduction and an "out" epilogue the tile schedule fuses."""
     from tvm import te, tirx
     m, k = x.shape
     n = w.shape[1]
     r = te.reduce_axis((0, k), name="k")
     acc = te.compute((m, n), lambda i, j: te.sum(x[i, r] * w[r, j], axis=r), name="acc")
-    half, root_half, one = (tirx.const(v, "float32") for v in (0.5, 0.7071067811865476, 1.0))
-    if gelu:
-        def body(i, j):
-            v = acc[i, j] + b[j]
-            return v * half * (one + tirx.erf(v * root_half))
-        return te.compute((m, n), body, name="out")
-    return te.compute((m, n), lambda i, j: acc[i, j] + b[j], name="out")
+    c = lambda v: tirx.const(v, "float32")
+
+    def body(i, j):
+        v = acc[i, j] + b[j]
+        if epilogue == "gelu":
+            return v * c(0.5) * (c(1.0) + tirx.erf(v * c(0.7071067811865476)))
+        if epilogue == "gelu_tanh":
+            return c(0.5) * v * (c(1.0) + tirx.tanh(c(0.7978845608028654) * (v + c(0.044715) * v * v * v)))
+        if epilogue == "residual":
+            return v + residual[i, j]
+        return v
+    return te.compute((m, n), body, name="out")
 
 
 def bert_layer(shape):
@@ -260,10 +265,63 @@ def bert_layer(shape):
             c = bb.emit_te(context, pr, v, primfunc_name_hint="context")
             a = bb.emit_te(_tiled_linear, c, p["wo"], p["bo"], primfunc_name_hint="linear")
             h1 = bb.emit_te(add_layer_norm, a, x, p["ln1_gamma"], p["ln1_beta"], primfunc_name_hint="add_layer_norm")
-            g = bb.emit_te(_tiled_linear, h1, p["w1"], p["b1"], True, primfunc_name_hint="linear_gelu")
+            g = bb.emit_te(_tiled_linear, h1, p["w1"], p["b1"], "gelu", primfunc_name_hint="linear_gelu")
             o = bb.emit_te(_tiled_linear, g, p["w2"], p["b2"], primfunc_name_hint="linear")
             y = bb.emit_te(add_layer_norm, o, h1, p["ln2_gamma"], p["ln2_beta"], primfunc_name_hint="add_layer_norm")
             out = bb.emit_output(relax.op.reshape(y, (bsz, seq, h)))
+        bb.emit_func_output(out)
+    return bb.get()
+
+
+def gpt2_decode(shape):
+    """The catalog's model/gpt2-decode: pre-LN, tanh GELU, one new token attending to the KV cache and itself;
+    inputs x [batch][1][hidden], k_cache and v_cache [batch][heads][ctx][d], then the weights in the catalog's
+    order; the output is the VM's result tensor [batch][1][hidden] (the new K and V rows are computed, not kept)."""
+    import numpy as np
+    from tvm import relax, te, tirx, topi
+    bsz, ctx, hidden = int(shape["batch"]), int(shape["ctx"]), int(shape["hidden"])
+    heads, ffn = int(shape["heads"]), int(shape["ffn"])
+    d = hidden // heads
+
+    def scores(q, k, kc):
+        r = te.reduce_axis((0, d), name="c")
+        acc = te.compute((bsz, heads, ctx + 1), lambda b, h, t: te.sum(q[b, h * d + r] * te.if_then_else(
+            t < ctx, kc[b, h, te.min(t, ctx - 1), r], k[b, h * d + r]), axis=r), name="acc")
+        scale = tirx.const(1.0 / np.sqrt(d), "float32")
+        return te.compute(acc.shape, lambda b, h, t: acc[b, h, t] * scale, name="out")
+
+    def context(p, v, vc):
+        r = te.reduce_axis((0, ctx + 1), name="t")
+        acc = te.compute((bsz, heads, d), lambda b, h, c: te.sum(p[b, h, r] * te.if_then_else(
+            r < ctx, vc[b, h, te.min(r, ctx - 1), c], v[b, h * d + c]), axis=r), name="acc")
+        return te.compute((bsz, hidden), lambda b, e: acc[b, e // d, e % d], name="out")
+
+    def layer_norm(t, gamma, beta):
+        return topi.nn.layer_norm(t, gamma, beta, axis=[1], epsilon=1e-5)
+
+    names = ["x", "k_cache", "v_cache", "wq", "bq", "wk", "bk", "wv", "bv", "wo", "bo", "ln1_gamma", "ln1_beta",
+             "w1", "b1", "w2", "b2", "ln2_gamma", "ln2_beta"]
+    h, f = hidden, ffn
+    dims = [(bsz, 1, h), (bsz, heads, ctx, d), (bsz, heads, ctx, d), (h, h), (h,), (h, h), (h,), (h, h), (h,),
+            (h, h), (h,), (h,), (h,), (h, f), (f,), (f, h), (h,), (h,), (h,)]
+    params = [relax.Var(n, relax.TensorType(shape=s, dtype="float32")) for n, s in zip(names, dims)]
+    p = dict(zip(names, params))
+    bb = relax.BlockBuilder()
+    with bb.function("main", params):
+        with bb.dataflow():
+            x = bb.emit(relax.op.reshape(p["x"], (bsz, h)))
+            u = bb.emit_te(layer_norm, x, p["ln1_gamma"], p["ln1_beta"], primfunc_name_hint="layer_norm")
+            q = bb.emit_te(_tiled_linear, u, p["wq"], p["bq"], primfunc_name_hint="linear")
+            k = bb.emit_te(_tiled_linear, u, p["wk"], p["bk"], primfunc_name_hint="linear")
+            v = bb.emit_te(_tiled_linear, u, p["wv"], p["bv"], primfunc_name_hint="linear")
+            s = bb.emit_te(scores, q, k, p["k_cache"], primfunc_name_hint="scores")
+            pr = bb.emit_te(lambda t: topi.nn.softmax(t, axis=2), s, primfunc_name_hint="softmax")
+            c = bb.emit_te(context, pr, v, p["v_cache"], primfunc_name_hint="context")
+            x2 = bb.emit_te(_tiled_linear, c, p["wo"], p["bo"], "residual", x, primfunc_name_hint="linear_residual")
+            u2 = bb.emit_te(layer_norm, x2, p["ln2_gamma"], p["ln2_beta"], primfunc_name_hint="layer_norm")
+            g = bb.emit_te(_tiled_linear, u2, p["w1"], p["b1"], "gelu_tanh", primfunc_name_hint="linear_gelu")
+            y = bb.emit_te(_tiled_linear, g, p["w2"], p["b2"], "residual", x2, primfunc_name_hint="linear_residual")
+            out = bb.emit_output(relax.op.reshape(y, (bsz, 1, h)))
         bb.emit_func_output(out)
     return bb.get()
 
@@ -276,8 +334,10 @@ def _tile(func):
     sch = s_tir.Schedule(func)
     acc = sch.get_sblock("acc")
     *batch, i, j, r = sch.get_loops(acc)
+    rows = sch.get(i).extent
+    rows = int(rows) if hasattr(rows, "__int__") else MR
     jo, ji = sch.split(j, [None, NR])
-    io, ii = sch.split(i, [None, MR])
+    io, ii = sch.split(i, [None, min(MR, rows)])  # one row at a time for a decode step's single token
     sch.reorder(*batch, jo, io, r, ii, ji)
     out = sch.get_sblock("out")
     sch.reverse_compute_at(out, io)
@@ -301,11 +361,12 @@ def model_schedule(mod, target):
         name = gv.name_hint
         if isinstance(fn, tirx.PrimFunc) and name.startswith(("linear", "scores", "context")):
             fn = _tile(fn)
-        elif isinstance(fn, tirx.PrimFunc) and name.startswith(("softmax", "add_layer_norm")):
+        elif isinstance(fn, tirx.PrimFunc) and name.startswith(("softmax", "add_layer_norm", "layer_norm")):
             fn = dlight_reduction(fn, target)[0]["main"]
         out[gv] = fn
-    return tvm.IRModule(out), ("tiled-4x16 matrix products (unpacked weights; bias, exact GELU and head layout fused "
-                               "into the tile), dlight.cpu.Reduction softmax and residual layer norms")
+    return tvm.IRModule(out), ("tiled-4x16 matrix products (unpacked weights, 1-row tiles for a single token; bias, "
+                               "GELU, residual, attention scale and head layout fused into the tile's epilogue), "
+                               "dlight.cpu.Reduction softmax and layer norms")
 
 
 WORKLOADS = {
@@ -314,8 +375,9 @@ WORKLOADS = {
     "layernorm/rows": (layernorm, dlight_reduction),
     "binary/add": (binary_add, add_schedule),
     "model/bert-layer": (bert_layer, model_schedule),
+    "model/gpt2-decode": (gpt2_decode, model_schedule),
 }
-RELAX = {"model/bert-layer"}
+RELAX = {"model/bert-layer", "model/gpt2-decode"}
 
 
 @contextlib.contextmanager
