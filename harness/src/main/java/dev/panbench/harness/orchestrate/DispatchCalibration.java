@@ -75,7 +75,9 @@ public final class DispatchCalibration {
     private static List<Row> measure(Adapters adapters, List<ResultId> ids, Map<ResultId, String> benchmarks,
                                      RunSettings settings, Path logDir) {
         // one fork at a time, alternating sides, so a machine that drifts during the run biases neither side
-        BenchmarkRunner runner = new BenchmarkRunner(settings.toBuilder().forks(1).build(), logDir);
+        // no adaptive warm-up: the hand-written benchmarks cannot run one, and both sides must warm up alike
+        BenchmarkRunner runner = new BenchmarkRunner(settings.toBuilder().forks(1).adaptiveWarmup("0s").build(),
+                logDir);
         int rounds = Math.max(1, settings.forks());
         List<Row> rows = new ArrayList<>();
         int index = 0;
