@@ -8,7 +8,8 @@ const path = require('path');
 
 const [actionDir, tool, file] = process.argv.slice(2);
 // the action takes the commit from the workflow event; a fixed one stands in for it
-const event = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gh-extract-')), 'event.json');
+const eventDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-extract-'));
+const event = path.join(eventDir, 'event.json');
 fs.writeFileSync(event, JSON.stringify({ head_commit: { id: '0'.repeat(40), message: 'check', url: 'x' } }));
 process.env.GITHUB_EVENT_PATH = event;
 const { extractResult } = require(path.resolve(actionDir, 'dist/src/extract.js'));
@@ -20,4 +21,5 @@ extractResult({ outputFilePath: file, tool })
     console.error(`gh-extract: ${tool} refused ${file}: ${e.message.split('\n')[0]}`);
     console.log('null');
     process.exitCode = 1;
-  });
+  })
+  .finally(() => fs.rmSync(eventDir, { recursive: true, force: true }));
