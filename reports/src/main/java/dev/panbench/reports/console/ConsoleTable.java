@@ -5,6 +5,7 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.Numbers;
+import dev.panbench.reports.Roles;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,8 +36,8 @@ public final class ConsoleTable {
                 var s = r.stats();
                 String ci = s.ci99() == null || s.ci99().size() != 2 ? ""
                         : "[" + Numbers.score(s.ci99().get(0), r.unit()) + ", " + Numbers.score(s.ci99().get(1), r.unit()) + "]";
-                String degraded = dev.panbench.harness.model.ResultMarks.degraded(r);
-                String unsteady = dev.panbench.harness.model.ResultMarks.unsteady(r);
+                String degraded = ResultMarks.degraded(r);
+                String unsteady = ResultMarks.unsteady(r);
                 rows.add(new String[]{r.id().toString() + (degraded == null ? "" : " DEGRADED")
                         + (unsteady == null ? "" : " UNSTEADY"), Numbers.score(s.median(), r.unit()),
                         ci, r.allocBytesPerOp() == null ? "" : Numbers.bytes(r.allocBytesPerOp()), throughput(r)});
@@ -87,12 +88,11 @@ public final class ConsoleTable {
         return "";
     }
 
-    /** A bandwidth ceiling: its role says so, or (results written before roles) it is a STREAM or device-copy row. */
+    /**
+     * A row that measures the machine's memory bandwidth ({@link Roles}): the bandwidth ceiling and its sibling
+     * kernels (STREAM's copy, scale and add), read from roles, or for older results from their names.
+     */
     public static boolean measuresBandwidth(BenchResult r) {
-        Role role = ResultMarks.role(r);
-        if (role != null && role.ceiling() != null) {
-            return role.ceiling().equals(Role.BANDWIDTH);
-        }
-        return r.workload().equals("machine/stream") || r.workload().equals("machine/d2d");
+        return Roles.measuresMachine(r) && !Role.FLOPS.equals(Roles.ceiling(r));
     }
 }
