@@ -73,11 +73,12 @@ public final class Grouping {
     }
 
     /** The result's field under which its measuring process's peak resident memory is recorded, in bytes. */
-    public static final String PEAK_MEMORY = "peakMemoryBytes";
+    public static final String PEAK_MEMORY = dev.panbench.harness.model.ResultMarks.PEAK_MEMORY;
 
     /** The result's peak memory in bytes ({@value #PEAK_MEMORY}), or null when it records none. */
     public static Double peakMemoryBytes(BenchResult r) {
-        return r.extra().get(PEAK_MEMORY) instanceof Number n && n.doubleValue() >= 0 ? n.doubleValue() : null;
+        Long m = dev.panbench.harness.model.ResultMarks.peakMemoryBytes(r);
+        return m == null || m < 0 ? null : m.doubleValue();
     }
 
     /** True for the rows that measure the machine rather than a workload ({@link Roles#measuresMachine}). */

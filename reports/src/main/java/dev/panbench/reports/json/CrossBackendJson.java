@@ -12,7 +12,8 @@ import java.util.Map;
  * {@code cross-backend.json} (schema {@code panbench/cross-backend/v1}, published beside the results schema): the
  * tables of {@link CrossFramework} as data. One entry per table ({@code kind} {@code catalog} or {@code adapter}),
  * each row with its workload, shape, reference column and one cell per column that ran: the result id, status,
- * median in ns, speed-up against the reference, share of its device's peak, degraded reason, timer and peak memory.
+ * median in ns, speed-up against the reference, share of its device's peak, degraded and unsteady reasons, timer and
+ * peak memory.
  * A derived file beside {@code results.json}, which stays the input itself.
  */
 final class CrossBackendJson {
@@ -69,12 +70,16 @@ final class CrossBackendJson {
         if (c.speedup() != null) {
             m.put("speedup", c.speedup());
             m.put("againstDegraded", c.againstDegraded());
+            m.put("againstUnsteady", c.againstUnsteady());
         }
         if (c.share() != null) {
             m.put("shareOfPeak", Map.of("fraction", c.share().fraction(), "kind", c.share().kind()));
         }
         if (c.degraded() != null) {
             m.put("degraded", c.degraded());
+        }
+        if (c.unsteady() != null) {
+            m.put("unsteady", c.unsteady());
         }
         if (c.timer() != null) {
             m.put("timer", c.timer());
