@@ -7,7 +7,8 @@ import picocli.CommandLine.Option;
 /** The JMH settings of a measuring command: a profile ({@code --quick} or the default) and explicit overrides. */
 public final class JmhOptions {
 
-    @Option(names = "--quick", description = "One short fork: for CI and smoke tests.")
+    @Option(names = "--quick", description = "One short fork, and the small shapes workloads name for it (a model"
+            + " layer's batch 1): for CI and smoke tests.")
     boolean quick;
 
     @Option(names = "--forks", paramLabel = "N",

@@ -87,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
         RunFollowUp followUp = RunFollowUp.prepare(store, saveBaseline, keep, baseline);
         RunSettings settings = jmh.settings();
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), settings, shard, out,
-                console.commandLine());
+                console.commandLine(), jmh.quick);
         PrintWriter err = console.err();
         RunSession session = new RunSession(Adapters.load(), !noWait, line -> {
             err.println("panbench: " + line);

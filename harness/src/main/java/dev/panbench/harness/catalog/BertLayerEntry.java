@@ -37,7 +37,7 @@ final class BertLayerEntry extends CatalogEntry {
 
     BertLayerEntry() {
         super("model/bert-layer", "one BERT-base encoder layer, post-LN, exact GELU, f32, no mask", List.of(
-                ParamSpec.of("batch", "1", "8", "32"), ParamSpec.of("seq", "128"), ParamSpec.of("hidden", "768"),
+                ParamSpec.of("batch", "1", "8", "32").quick("1"), ParamSpec.of("seq", "128"), ParamSpec.of("hidden", "768"),
                 ParamSpec.of("heads", "12"), ParamSpec.of("ffn", "3072")));
     }
 

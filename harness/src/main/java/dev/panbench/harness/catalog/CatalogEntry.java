@@ -84,7 +84,9 @@ public abstract class CatalogEntry {
     /**
      * A workload declaration with this entry's name, description, shape parameters and counts; the adapter adds its
      * backend parameters, role, availability and factory. {@code values} overrides an entry's default values for a
-     * shape parameter where an adapter runs other sizes ({@code "size", List.of("256", "1024")}).
+     * shape parameter where an adapter runs other sizes ({@code "size", List.of("256", "1024")}). Where the entry
+     * names quick values ({@link ParamSpec#quick}: a model layer's batch 1), a {@code --quick} run expands those among
+     * the adapter's values, or its first value when there is none.
      */
     public final WorkloadSpec.Builder spec(Map<String, List<String>> values) {
         return spec(values, List.of());
@@ -101,8 +103,16 @@ public abstract class CatalogEntry {
             if (leftOut.contains(p.name())) {
                 continue;
             }
-            List<String> v = values.getOrDefault(p.name(), p.defaults());
-            b.param(p.name(), v.toArray(String[]::new));
+            List<String> v = values.get(p.name());
+            if (v == null) {
+                b.param(p);
+            } else if (p.quick().equals(p.defaults())) {
+                b.param(p.name(), v.toArray(String[]::new));
+            } else {
+                // the adapter's own values; a quick run keeps those of the entry's quick values it runs, else its first
+                List<String> q = v.stream().filter(p.quick()::contains).toList();
+                b.param(new ParamSpec(p.name(), v, q.isEmpty() ? List.of(v.getFirst()) : q));
+            }
         }
         return b;
     }

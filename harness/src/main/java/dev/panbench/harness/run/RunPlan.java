@@ -105,6 +105,14 @@ public final class RunPlan {
 
     public static List<PlannedResult> expand(List<Adapter> adapters, Map<String, List<String>> overrides,
                                              Pattern filter, Shard shard) {
+        return expand(adapters, overrides, filter, shard, false);
+    }
+
+    /**
+     * @param quickRun expand each parameter's quick values ({@link ParamSpec#quick}) where {@code --param} names none
+     */
+    public static List<PlannedResult> expand(List<Adapter> adapters, Map<String, List<String>> overrides,
+                                             Pattern filter, Shard shard, boolean quickRun) {
         Map<String, List<String>> ov = overrides == null ? Map.of() : overrides;
         Set<String> declared = new TreeSet<>();
         List<PlannedResult> all = new ArrayList<>();
@@ -113,7 +121,7 @@ public final class RunPlan {
             Availability adapterAvailability = null;
             for (WorkloadSpec spec : adapter.workloads()) {
                 spec.params().forEach(p -> declared.add(p.name()));
-                for (Params params : product(spec.params(), ov)) {
+                for (Params params : product(spec.params(), ov, quickRun)) {
                     ResultId id = new ResultId(adapter.id(), spec.name(), params);
                     if (filter != null && !filter.matcher(id.toString()).find()) {
                         continue;
@@ -176,11 +184,12 @@ public final class RunPlan {
         return spec;
     }
 
-    private static List<Params> product(List<ParamSpec> specs, Map<String, List<String>> overrides) {
+    private static List<Params> product(List<ParamSpec> specs, Map<String, List<String>> overrides,
+                                        boolean quickRun) {
         List<Map<String, String>> acc = new ArrayList<>();
         acc.add(new LinkedHashMap<>());
         for (ParamSpec p : specs) {
-            List<String> values = overrides.getOrDefault(p.name(), p.defaults());
+            List<String> values = overrides.getOrDefault(p.name(), p.values(quickRun));
             List<Map<String, String>> next = new ArrayList<>();
             for (Map<String, String> partial : acc) {
                 for (String v : values) {

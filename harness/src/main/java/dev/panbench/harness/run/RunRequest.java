@@ -13,12 +13,19 @@ import java.util.Map;
  * @param shard      {@code I/N} or null
  * @param outDir     where {@code results.json} and the JMH logs go
  * @param command    the command line, recorded in the results file
+ * @param quick      a {@code --quick} run: parameters expand their quick values ({@code ParamSpec.quick})
  */
 public record RunRequest(List<String> adapterIds, String filter, Map<String, List<String>> params,
-                         RunSettings settings, String shard, Path outDir, String command) {
+                         RunSettings settings, String shard, Path outDir, String command, boolean quick) {
 
     public RunRequest {
         adapterIds = adapterIds == null ? List.of() : List.copyOf(adapterIds);
         params = params == null ? Map.of() : Map.copyOf(params);
+    }
+
+    /** A request that expands every parameter's default values. */
+    public RunRequest(List<String> adapterIds, String filter, Map<String, List<String>> params,
+                      RunSettings settings, String shard, Path outDir, String command) {
+        this(adapterIds, filter, params, settings, shard, outDir, command, false);
     }
 }

@@ -63,7 +63,7 @@ public final class RunSession {
         List<Adapter> selected = adapters.select(request.adapterIds());
         RunPlan.Shard shard = request.shard() == null ? null : RunPlan.Shard.parse(request.shard());
         List<PlannedResult> plan = RunPlan.expand(selected, request.params(),
-                RunPlan.compileFilter(request.filter()), shard);
+                RunPlan.compileFilter(request.filter()), shard, request.quick());
         if (plan.isEmpty()) {
             throw new BadInputException("nothing to run: no result id matches"
                     + (request.filter() == null ? "" : " --filter " + request.filter())

@@ -76,6 +76,12 @@ public record WorkloadSpec(String name, String group, String description, List<P
             return this;
         }
 
+        /** A parameter with its own quick values ({@link ParamSpec#quick}). */
+        public Builder param(ParamSpec spec) {
+            params.add(spec);
+            return this;
+        }
+
         public Builder counts(Function<Params, OpCounts> c) {
             this.counts = c;
             return this;

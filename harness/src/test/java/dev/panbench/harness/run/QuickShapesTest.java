@@ -1,0 +1,69 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.WorkloadSpec;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** A {@code --quick} run expands the small shapes a workload names for it; the default run every default. */
+class QuickShapesTest {
+
+    /** An adapter with the BERT layer as the catalog declares it and the GPT-2 step at its own batches. */
+    private static final Adapter MODELS = new Adapter() {
+        @Override
+        public String id() {
+            return "models";
+        }
+
+        @Override
+        public String describe() {
+            return "model rows";
+        }
+
+        @Override
+        public Availability probe() {
+            return Availability.ok();
+        }
+
+        @Override
+        public Map<String, String> environment() {
+            return Map.of();
+        }
+
+        @Override
+        public List<WorkloadSpec> workloads() {
+            return List.of(Catalog.BERT_LAYER.spec().param("impl", "a", "b").factory(() -> null).build(),
+                    Catalog.GPT2_DECODE.spec(Map.of("batch", List.of("4", "8"))).factory(() -> null).build(),
+                    Catalog.SGEMM.spec(Map.of("size", List.of("100", "200"))).factory(() -> null).build());
+        }
+    };
+
+    private static List<String> batches(List<PlannedResult> plan, String workload) {
+        return plan.stream().filter(p -> p.spec().name().equals(workload))
+                .map(p -> p.params().get("batch", p.params().get("size", ""))).distinct().toList();
+    }
+
+    @Test
+    void aQuickRunTakesTheBatchOneLayerAndTheDefaultRunEveryBatch() {
+        List<PlannedResult> full = RunPlan.expand(List.of(MODELS), Map.of(), null, null, false);
+        List<PlannedResult> quick = RunPlan.expand(List.of(MODELS), Map.of(), null, null, true);
+        assertEquals(List.of("1", "8", "32"), batches(full, "model/bert-layer"));
+        assertEquals(List.of("1"), batches(quick, "model/bert-layer"));
+        assertEquals(2, quick.stream().filter(p -> p.spec().name().equals("model/bert-layer")).count(),
+                "both impls");
+        // an adapter's own batches without 1: the quick run takes its first
+        assertEquals(List.of("4", "8"), batches(full, "model/gpt2-decode"));
+        assertEquals(List.of("4"), batches(quick, "model/gpt2-decode"));
+        // entries without quick values run the adapter's every value either way
+        assertEquals(List.of("100", "200"), batches(quick, "gemm/sgemm"));
+        // --param wins over the profile
+        assertEquals(List.of("8", "32"), batches(RunPlan.expand(List.of(MODELS), Map.of("batch", List.of("8", "32")),
+                java.util.regex.Pattern.compile("bert"), null, true), "model/bert-layer"));
+    }
+}
