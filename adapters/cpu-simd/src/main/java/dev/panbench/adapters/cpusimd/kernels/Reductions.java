@@ -17,6 +17,8 @@ public final class Reductions {
 
     /** Independent accumulator chains of the SIMD sum and dot: latency 4 times two pipes. */
     static final int CHAINS = 8;
+    /** Floats per call of the SIMD max's loop. */
+    static final int MAX_BLOCK = 1 << 14;
 
     private Reductions() {
     }
@@ -70,8 +72,20 @@ public final class Reductions {
      * apart, at one subtraction or addition a vector: the sums of differences of loaded vectors turn NaN when any
      * input is NaN. They can also turn NaN without one (infinities, or sums that overflow, meeting with opposite
      * signs); either way the range is then done again with {@code Math.max} lanes, which is exact.
+     *
+     * <p>The range goes in blocks of {@value #MAX_BLOCK} floats, one call each: a single call over 16M floats runs
+     * long enough that the JIT first compiles it on-stack, and that compilation of this loop kept its vectors as
+     * heap objects (32 MiB allocated a call, three times slower); calls that return soon are compiled whole.
      */
     public static float maxSimd(float[] a, int lo, int hi) {
+        float m = Float.NEGATIVE_INFINITY;
+        for (int from = lo; from < hi; from += MAX_BLOCK) {
+            m = Math.max(m, maxBlock(a, from, Math.min(hi, from + MAX_BLOCK)));
+        }
+        return m;
+    }
+
+    private static float maxBlock(float[] a, int lo, int hi) {
         FloatVector m0 = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY), m1 = m0, m2 = m0, m3 = m0;
         FloatVector n0 = FloatVector.zero(F), n1 = n0;
         int i = lo;
