@@ -51,16 +51,26 @@ public final class BenchmarkRunner {
 
     private static final Pattern FORK_EXIT = Pattern.compile("<forked VM failed with exit code (\\d+)>");
 
+    /** The most warm-up iterations a re-measurement adds. */
+    private static final int MAX_EXTRA_WARMUP_ITERATIONS = 100;
+
     private final RunSettings settings;
     private final Path logDir;
+    /** Marks the files of a re-measurement ({@code jmh-<n>-again.log}); empty for the first. */
+    private final String fileTag;
 
     /**
      * @param logDir where JMH's own output goes, one file per result ({@code jmh-<n>.log}); it is the place to look
      *               when a result failed
      */
     public BenchmarkRunner(RunSettings settings, Path logDir) {
+        this(settings, logDir, "");
+    }
+
+    private BenchmarkRunner(RunSettings settings, Path logDir, String fileTag) {
         this.settings = settings;
         this.logDir = logDir;
+        this.fileTag = fileTag;
     }
 
     public List<BenchResult> run(List<PlannedResult> plan, ProgressListener progress) {
@@ -80,8 +90,34 @@ public final class BenchmarkRunner {
         return out;
     }
 
+    /**
+     * Measures through the generic dispatch. With an adaptive warm-up (the quick profile), a result found unsteady is
+     * measured once more with JMH's warm-up lengthened by the adaptive warm-up's cap, in iterations of the same
+     * time: the first measurement served as the calibration that said this row needs more. The adaptive warm-up
+     * settles the workload's own code before JMH starts, but JMH's loop is compiled only once JMH runs it, and on a
+     * busy machine that compilation can still be under way in the first measured iterations. The second measurement
+     * is kept, marked unsteady if it still is, and its {@code steady} record says what the first one found.
+     */
     private BenchResult measure(PlannedResult p, int index) {
-        return measure(p, index, "^" + Pattern.quote(WorkloadBenchmark.class.getName() + ".run") + "$", true);
+        String include = "^" + Pattern.quote(WorkloadBenchmark.class.getName() + ".run") + "$";
+        BenchResult first = measure(p, index, include, true);
+        String why = ResultMarks.unsteady(first);
+        if (why == null || settings.adaptiveWarmup().nanos() == 0) {
+            return first;
+        }
+        long extra = Math.min(MAX_EXTRA_WARMUP_ITERATIONS, Math.max(1,
+                (settings.adaptiveWarmup().nanos() + settings.warmupTime().nanos() - 1)
+                        / Math.max(1, settings.warmupTime().nanos())));
+        RunSettings longer = settings.toBuilder().warmupIterations(settings.warmupIterations() + (int) extra).build();
+        BenchResult again = new BenchmarkRunner(longer, logDir, "-again").measure(p, index, include, true);
+        if (!again.ok() || !(again.extra().get(ResultMarks.STEADY) instanceof Map<?, ?> verdict)) {
+            return first;
+        }
+        Map<String, Object> record = new LinkedHashMap<>();
+        verdict.forEach((k, v) -> record.put(String.valueOf(k), v));
+        record.put("remeasured", Map.of("warmupIterations", longer.warmupIterations(),
+                "warmupTime", longer.warmupTime().toString(), "firstReason", why));
+        return ResultMarks.with(again, Map.of(ResultMarks.STEADY, record));
     }
 
     /**
@@ -93,10 +129,10 @@ public final class BenchmarkRunner {
     }
 
     private BenchResult measure(PlannedResult p, int index, String include, boolean dispatch) {
-        Path log = logDir.resolve("jmh-" + index + ".log");
-        Path failureFile = logDir.resolve("failure-" + index + ".txt");
-        Path deviceTimeFile = logDir.resolve("device-time-" + index + ".txt");
-        Path factsFile = logDir.resolve("fork-facts-" + index + ".jsonl");
+        Path log = logDir.resolve("jmh-" + index + fileTag + ".log");
+        Path failureFile = logDir.resolve("failure-" + index + fileTag + ".txt");
+        Path deviceTimeFile = logDir.resolve("device-time-" + index + fileTag + ".txt");
+        Path factsFile = logDir.resolve("fork-facts-" + index + fileTag + ".jsonl");
         try {
             Files.createDirectories(logDir);
             Files.deleteIfExists(failureFile);

@@ -8,30 +8,34 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Whether a result's measured iterations were at a steady state, fork by fork, in time order. Two checks, each a
- * named method; a fork that fails either is unsteady, and so is the result:
+ * Whether a result's measured iterations were at a steady state, fork by fork, in time order. Three checks, each a
+ * named method, in this order; a fork that fails one is unsteady, and so is the result:
  * <ul>
  *   <li><b>trend</b>: the Mann-Kendall test ({@link MannKendall}) at {@value #ALPHA} two-sided, and a Theil-Sen
  *       change over the fork of at least {@value #BOUND} of its median (a significant but tiny drift is steady):
  *       code still being compiled, or a heap still filling, shows as a falling or rising series;</li>
- *   <li><b>levels</b>: the values split at their largest gap into two groups of at least two values (and at least
- *       a fifth of the fork each), the gap wider than either group and at least {@value #BOUND} of the lower
- *       group's median: the fork ran at two levels, either one after the other (a step, as when compiled code
- *       replaces interpreted code mid-measurement) or interleaved (bimodal). This is the changepoint view of
- *       E. Barrett et al., "Virtual Machine Warmup Blows Hot and Cold", OOPSLA 2017 (a steady state starts after
- *       the last changepoint, so measured iterations with a changepoint inside were not all steady), reduced to
- *       the one split that a handful of iterations can show.</li>
+ *   <li><b>step</b>: every iteration before some point above (or below) every iteration after it, at least two on
+ *       each side, their medians at least {@value #BOUND} apart: a changepoint, as when compiled code replaces slower
+ *       code mid-measurement. This is the changepoint view of E. Barrett et al., "Virtual Machine Warmup Blows Hot
+ *       and Cold", OOPSLA 2017 (a steady state starts after the last changepoint, so measured iterations with a
+ *       changepoint inside were not all steady), reduced to the one split a handful of iterations can show;</li>
+ *   <li><b>two levels</b>: the values split at their largest gap into two groups of at least two values (and at
+ *       least a fifth of the fork each), the gap wider than either group and at least {@value #BOUND} of the lower
+ *       group's median, the groups interleaved in time: a bimodal fork, whose median is an arbitrary pick between
+ *       two states.</li>
  * </ul>
- * A fork of fewer than {@value #MIN_ITERATIONS} iterations is not judged (steady is null, with the reason): no
- * test can tell a trend from noise in three values.
+ * A single slow first iteration is neither (the median does not move). A fork of fewer than
+ * {@value #MIN_ITERATIONS} iterations is not judged (steady is null, with the reason): no test can tell a trend from
+ * noise in three values.
  */
 public final class SteadyState {
 
     public static final double ALPHA = 0.05;
     public static final double BOUND = 0.10;
     public static final int MIN_ITERATIONS = 4;
-    public static final String METHOD = "Mann-Kendall trend (alpha 0.05, Theil-Sen change >= 10%) and level split"
-            + " (two groups >= 10% apart) over each fork's measured iterations";
+    public static final String METHOD = "Mann-Kendall trend (alpha 0.05, Theil-Sen change >= 10%), step (before and"
+            + " after apart, medians >= 10% apart) and two interleaved levels (>= 10% apart) over each fork's measured"
+            + " iterations";
 
     /** The verdict: {@code steady} null when not judged; {@code reason} says why it is unsteady or not judged. */
     public record Verdict(Boolean steady, String method, String reason) {
@@ -91,17 +95,39 @@ public final class SteadyState {
         if (!(median > 0)) {
             return null;
         }
-        String levels = levels(x);
-        if (levels != null) {
-            return levels;
-        }
         MannKendall.Result mk = MannKendall.test(x);
         double change = mk.slope() * (n - 1) / median;
         if (mk.p() <= ALPHA && Math.abs(change) >= BOUND) {
             return String.format(Locale.ROOT, "%s %.0f%% over %d iterations (Mann-Kendall p = %.3f)",
                     change < 0 ? "falling" : "rising", Math.abs(change) * 100, n, mk.p());
         }
-        return null;
+        String step = step(x);
+        return step != null ? step : levels(x);
+    }
+
+    /**
+     * A step: the iterations before some point all above (or all below) every iteration after it, each side at least
+     * two iterations, their medians at least {@value #BOUND} apart; the largest such step.
+     */
+    private static String step(double[] x) {
+        int n = x.length;
+        String best = null;
+        double bestChange = 0;
+        for (int k = 2; k <= n - 2; k++) {
+            double[] before = Arrays.copyOfRange(x, 0, k);
+            double[] after = Arrays.copyOfRange(x, k, n);
+            boolean down = Arrays.stream(after).max().orElseThrow() < Arrays.stream(before).min().orElseThrow();
+            boolean up = Arrays.stream(after).min().orElseThrow() > Arrays.stream(before).max().orElseThrow();
+            double mb = Descriptive.median(before);
+            double ma = Descriptive.median(after);
+            double change = Math.max(mb, ma) / Math.min(mb, ma) - 1;
+            if ((down || up) && change >= BOUND && change > bestChange) {
+                bestChange = change;
+                best = String.format(Locale.ROOT, "step %s by %.0f%% of the lower level at iteration %d of %d",
+                        down ? "down" : "up", change * 100, k + 1, n);
+            }
+        }
+        return best;
     }
 
     private static String levels(double[] x) {
@@ -143,11 +169,8 @@ public final class SteadyState {
             }
         }
         String change = String.format(Locale.ROOT, "%.0f%%", (highMedian / lowMedian - 1) * 100);
-        if (lastHigh < firstLow) {
-            return "step down by " + change + " of the lower level at iteration " + (firstLow + 1) + " of " + n;
-        }
-        if (lastLow < firstHigh) {
-            return "step up by " + change + " of the lower level at iteration " + (firstHigh + 1) + " of " + n;
+        if (lastHigh < firstLow || lastLow < firstHigh) {
+            return null; // one level after the other: a step, which step() judges
         }
         return "two levels " + change + " apart (" + (n - best) + " high, " + best + " low of " + n
                 + " iterations, interleaved)";
