@@ -33,7 +33,7 @@ public final class JmhOptions {
 
     @Option(names = "--adaptive-warmup", paramLabel = "CAP",
             description = "Before its warm-up iterations, each fork runs the operation until two 50 ms windows agree "
-                    + "within 5% with the JIT idle, for at most CAP (quick " + Defaults.QUICK_ADAPTIVE_WARMUP
+                    + "within 5%% with the JIT idle, for at most CAP (quick " + Defaults.QUICK_ADAPTIVE_WARMUP
                     + ", default " + Defaults.ADAPTIVE_WARMUP + ": none).")
     String adaptiveWarmup;
 
