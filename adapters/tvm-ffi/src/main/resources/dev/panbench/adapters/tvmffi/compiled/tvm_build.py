@@ -292,9 +292,11 @@ def gpt2_decode(shape):
 
     def context(p, v, vc):
         r = te.reduce_axis((0, ctx + 1), name="t")
-        acc = te.compute((bsz, heads, d), lambda b, h, c: te.sum(p[b, h, r] * te.if_then_else(
+        # heads are batch loops and the token a row of one, as in BERT's context: a tile then covers one head's
+        # columns, so the fused head-layout epilogue reads only what the tile computed
+        acc = te.compute((bsz, heads, 1, d), lambda b, h, i, c: te.sum(p[b, h, r] * te.if_then_else(
             r < ctx, vc[b, h, te.min(r, ctx - 1), c], v[b, h * d + c]), axis=r), name="acc")
-        return te.compute((bsz, hidden), lambda b, e: acc[b, e // d, e % d], name="out")
+        return te.compute((bsz, hidden), lambda b, e: acc[b, e // d, 0, e % d], name="out")
 
     def layer_norm(t, gamma, beta):
         return topi.nn.layer_norm(t, gamma, beta, axis=[1], epsilon=1e-5)
