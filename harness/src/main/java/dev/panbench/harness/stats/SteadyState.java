@@ -37,7 +37,10 @@ public final class SteadyState {
             + " after apart, medians >= 10% apart) and two interleaved levels (>= 10% apart) over each fork's measured"
             + " iterations";
 
-    /** The verdict: {@code steady} null when not judged; {@code reason} says why it is unsteady or not judged. */
+    /**
+     * The verdict: {@code steady} null when not judged (a results file then leaves the field out); {@code reason}
+     * says why it is unsteady or not judged.
+     */
     public record Verdict(Boolean steady, String method, String reason) {
 
         /** As written into a result ({@code {"steady": .., "method": .., "reason": ..}}). */
