@@ -129,6 +129,9 @@ public final class HtmlReport implements ReportFormat {
         return sb.toString();
     }
 
+    /** Characters beyond which a fact spans the header's full width. */
+    private static final int LONG_FACT = 120;
+
     private static void facts(StringBuilder sb, List<RunSummary.Fact> facts) {
         sb.append("<dl class=\"facts\">");
         for (RunSummary.Fact f : facts) {
@@ -137,8 +140,9 @@ public final class HtmlReport implements ReportFormat {
         sb.append("</dl>\n");
     }
 
+    /** A fact; one too long for a grid cell (a run's command line with its filter) takes the whole row. */
     private static void fact(StringBuilder sb, String label, String value) {
-        sb.append("<div><dt>").append(Html.escape(label)).append("</dt><dd>").append(Html.escape(value)).append("</dd></div>");
+        sb.append(value != null && value.length() > LONG_FACT ? "<div class=\"long\"><dt>" : "<div><dt>").append(Html.escape(label)).append("</dt><dd>").append(Html.escape(value)).append("</dd></div>");
     }
 
     private static void charts(StringBuilder sb, BenchCharts.Plan plan) {
