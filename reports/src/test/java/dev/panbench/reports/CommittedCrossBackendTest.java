@@ -1,0 +1,55 @@
+package dev.panbench.reports;
+
+import dev.panbench.harness.baseline.HistoryFiles;
+import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.frameworks.CrossFramework;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The committed cross-backend run ({@code baselines/vm-2core-cross-backend.json}, made with the roles the adapters
+ * declare): every catalog row of it stands in one table, each sgemm shape with all six CPU backends measured and
+ * checked, and the model rows with panbench's Java, numpy, ONNX Runtime and TVM from Java and from Python.
+ */
+class CommittedCrossBackendTest {
+
+    private static final Path FILE = Path.of("..", "baselines", "vm-2core-cross-backend.json");
+
+    private static CrossFramework.Section catalog() {
+        ResultFile run = HistoryFiles.read(FILE, "vm-2core-cross-backend").latest().results();
+        return CrossFramework.of(run.results(), null).sections().stream().filter(CrossFramework.Section::catalog)
+                .findFirst().orElseThrow();
+    }
+
+    private static CrossFramework.Row row(CrossFramework.Section s, String workload, String params) {
+        return s.rows().stream().filter(r -> r.workload().equals(workload) && r.params().equals(params))
+                .findFirst().orElseThrow(() -> new AssertionError("no row " + workload + " " + params));
+    }
+
+    @Test
+    void sgemmStandsInOneRowWithEveryCpuBackendMeasured() {
+        CrossFramework.Section s = catalog();
+        for (String size : List.of("256", "1024")) {
+            CrossFramework.Row r = row(s, "gemm/sgemm", "size=" + size + ", dtype=f32");
+            for (String backend : List.of("simd", "openblas", "numpy", "onnxruntime", "tvm", "tvm-python")) {
+                CrossFramework.Cell c = r.cells().get(backend);
+                assertTrue(c != null && c.measured(), "gemm/sgemm " + size + " " + backend + ": " + c);
+            }
+            assertEquals("simd", r.reference());
+        }
+    }
+
+    @Test
+    void theModelRowsHoldJavaNumpyOnnxRuntimeAndTvm() {
+        CrossFramework.Row bert = row(catalog(), "model/bert-layer",
+                "batch=1, seq=128, hidden=768, heads=12, ffn=3072");
+        for (String backend : List.of("simd", "numpy", "onnxruntime", "tvm", "tvm-python")) {
+            assertTrue(bert.cells().get(backend).measured(), backend);
+        }
+    }
+}
