@@ -38,6 +38,11 @@ public final class LayerNorm {
     }
 
     public static void simd(float[] x, float[] gamma, float[] beta, float[] y, int rows, int cols) {
+        simd(x, gamma, beta, y, rows, cols, EPS);
+    }
+
+    /** As above with another epsilon (BERT's 1e-12, GPT-2's 1e-5); {@code y} may be {@code x}. */
+    public static void simd(float[] x, float[] gamma, float[] beta, float[] y, int rows, int cols, float eps) {
         int bound = F.loopBound(cols);
         for (int r = 0; r < rows; r++) {
             int o = r * cols;
@@ -54,7 +59,7 @@ public final class LayerNorm {
                 float d = x[o + j] - mean;
                 sq += d * d;
             }
-            float rstd = (float) (1.0 / Math.sqrt(sq / cols + EPS));
+            float rstd = (float) (1.0 / Math.sqrt(sq / cols + eps));
             FloatVector vr = FloatVector.broadcast(F, rstd);
             j = 0;
             for (; j < bound; j += L) {

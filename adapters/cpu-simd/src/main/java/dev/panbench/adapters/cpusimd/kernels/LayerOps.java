@@ -49,42 +49,7 @@ public final class LayerOps {
 
     /** Layer normalisation of each row, biased variance, two passes; {@code y} may be {@code x}. */
     public static void layerNorm(float[] x, float[] gamma, float[] beta, float[] y, int rows, int cols, float eps) {
-        int bound = F.loopBound(cols);
-        for (int r = 0; r < rows; r++) {
-            int o = r * cols;
-            FloatVector acc = FloatVector.zero(F);
-            int j = 0;
-            for (; j < bound; j += L) {
-                acc = acc.add(FloatVector.fromArray(F, x, o + j));
-            }
-            float sum = acc.reduceLanes(VectorOperators.ADD);
-            for (; j < cols; j++) {
-                sum += x[o + j];
-            }
-            float mean = sum / cols;
-            FloatVector vmean = FloatVector.broadcast(F, mean);
-            acc = FloatVector.zero(F);
-            j = 0;
-            for (; j < bound; j += L) {
-                FloatVector d = FloatVector.fromArray(F, x, o + j).sub(vmean);
-                acc = d.fma(d, acc);
-            }
-            float sq = acc.reduceLanes(VectorOperators.ADD);
-            for (; j < cols; j++) {
-                float d = x[o + j] - mean;
-                sq += d * d;
-            }
-            float rstd = (float) (1.0 / Math.sqrt(sq / cols + eps));
-            FloatVector vr = FloatVector.broadcast(F, rstd);
-            j = 0;
-            for (; j < bound; j += L) {
-                FloatVector n = FloatVector.fromArray(F, x, o + j).sub(vmean).mul(vr);
-                n.fma(FloatVector.fromArray(F, gamma, j), FloatVector.fromArray(F, beta, j)).intoArray(y, o + j);
-            }
-            for (; j < cols; j++) {
-                y[o + j] = (x[o + j] - mean) * rstd * gamma[j] + beta[j];
-            }
-        }
+        LayerNorm.simd(x, gamma, beta, y, rows, cols, eps);
     }
 
     /** {@code y = gelu(y + b)} with the exact GELU, {@code x (1 + erf(x / sqrt 2)) / 2}. */
