@@ -83,7 +83,8 @@ final class BatchCharts {
 
     private static XYChart chart(String title, Map<String, TreeMap<Double, BenchResult>> series, String yName,
                                  Value value) {
-        XYChart chart = ScalingCharts.xy(ChartStyle.shorten(title, 70) + ": " + yName, BATCH, yName);
+        // the chart is about 600 px wide: a longer title is clipped at both ends; the caption below names it whole
+        XYChart chart = ScalingCharts.xy(ChartStyle.shorten(title, 44) + ": " + yName, BATCH, yName);
         List<String> names = ChartNames.unique(series.keySet().stream().map(s -> ChartStyle.shorten(s, 30)).toList());
         int i = 0;
         for (TreeMap<Double, BenchResult> t : series.values()) {
