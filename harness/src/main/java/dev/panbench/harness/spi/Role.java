@@ -82,7 +82,11 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
         return m;
     }
 
-    /** Reads {@link #toMap()}'s form back; null when {@code o} is not such a map. */
+    /**
+     * Reads {@link #toMap()}'s form back; null when {@code o} is not such a map. A catalog role without its backend
+     * reads as backend {@code ?}, and a ceiling other than {@link #BANDWIDTH} or {@link #FLOPS} is left out, so a
+     * hand-edited file still reads.
+     */
     public static Role fromMap(Object o) {
         if (!(o instanceof Map<?, ?> m)) {
             return null;
@@ -94,13 +98,8 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
         String catalog = str(m.get("catalog"));
         String backend = str(m.get("backend"));
         String ceiling = str(m.get("ceiling"));
-        try {
-            return new Role(catalog, shape, catalog != null && backend == null ? "?" : backend,
-                    str(m.get("framework")), ceiling);
-        } catch (IllegalArgumentException e) {
-            return new Role(catalog, shape, catalog != null && backend == null ? "?" : backend,
-                    str(m.get("framework")), null);
-        }
+        return new Role(catalog, shape, catalog != null && backend == null ? "?" : backend, str(m.get("framework")),
+                BANDWIDTH.equals(ceiling) || FLOPS.equals(ceiling) ? ceiling : null);
     }
 
     private static String str(Object o) {
