@@ -60,6 +60,11 @@ final class BertLayerEntry extends CatalogEntry {
     }
 
     @Override
+    public double layerNormEpsilon() {
+        return EPS;
+    }
+
+    @Override
     protected Problem create(Params shape, String title) {
         int batch = positive(shape, "batch"), seq = positive(shape, "seq"), hidden = positive(shape, "hidden");
         int heads = positive(shape, "heads"), ffn = positive(shape, "ffn");

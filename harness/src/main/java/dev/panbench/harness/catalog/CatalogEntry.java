@@ -55,6 +55,14 @@ public abstract class CatalogEntry {
         return 0;
     }
 
+    /**
+     * The epsilon of this entry's layer normalisation, which every backend must use as the reference does; NaN for an
+     * entry without one (the default).
+     */
+    public double layerNormEpsilon() {
+        return Double.NaN;
+    }
+
     /** Builds the problem at this shape: seeded inputs and the reference. */
     public final Problem problem(Params params) {
         Params s = shapeOf(params);

@@ -59,6 +59,11 @@ final class Gpt2DecodeEntry extends CatalogEntry {
     }
 
     @Override
+    public double layerNormEpsilon() {
+        return EPS;
+    }
+
+    @Override
     protected Problem create(Params shape, String title) {
         int batch = BertLayerEntry.positive(shape, "batch"), ctx = BertLayerEntry.positive(shape, "ctx");
         int hidden = BertLayerEntry.positive(shape, "hidden"), heads = BertLayerEntry.positive(shape, "heads");

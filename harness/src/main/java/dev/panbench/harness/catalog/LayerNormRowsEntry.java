@@ -27,6 +27,11 @@ final class LayerNormRowsEntry extends CatalogEntry {
     }
 
     @Override
+    public double layerNormEpsilon() {
+        return EPS;
+    }
+
+    @Override
     protected Problem create(Params shape, String title) {
         requireDtype(shape, "f32");
         int[] d = SeededInputs.dims("shape", shape.get("shape"), 2);

@@ -8,16 +8,15 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
 
 /**
  * Layer normalisation over the last axis of a row-major {@code rows x cols} matrix:
- * {@code y = (x - mean) / sqrt(var + eps) * gamma + beta}, two passes (mean, then centred variance).
+ * {@code y = (x - mean) / sqrt(var + eps) * gamma + beta}, two passes (mean, then centred variance). The epsilon is
+ * the catalog entry's ({@code CatalogEntry.layerNormEpsilon}): 1e-5 for {@code layernorm/rows} and GPT-2, 1e-12 for BERT.
  */
 public final class LayerNorm {
-
-    public static final float EPS = 1e-5f;
 
     private LayerNorm() {
     }
 
-    public static void scalar(float[] x, float[] gamma, float[] beta, float[] y, int rows, int cols) {
+    public static void scalar(float[] x, float[] gamma, float[] beta, float[] y, int rows, int cols, float eps) {
         for (int r = 0; r < rows; r++) {
             int o = r * cols;
             float sum = 0f;
@@ -30,18 +29,14 @@ public final class LayerNorm {
                 float d = x[o + j] - mean;
                 sq += d * d;
             }
-            float rstd = (float) (1.0 / Math.sqrt(sq / cols + EPS));
+            float rstd = (float) (1.0 / Math.sqrt(sq / cols + eps));
             for (int j = 0; j < cols; j++) {
                 y[o + j] = (x[o + j] - mean) * rstd * gamma[j] + beta[j];
             }
         }
     }
 
-    public static void simd(float[] x, float[] gamma, float[] beta, float[] y, int rows, int cols) {
-        simd(x, gamma, beta, y, rows, cols, EPS);
-    }
-
-    /** As above with another epsilon (BERT's 1e-12, GPT-2's 1e-5); {@code y} may be {@code x}. */
+    /** As {@link #scalar}, on the Vector API; {@code y} may be {@code x}. */
     public static void simd(float[] x, float[] gamma, float[] beta, float[] y, int rows, int cols, float eps) {
         int bound = F.loopBound(cols);
         for (int r = 0; r < rows; r++) {

@@ -79,11 +79,13 @@ final class ModelWorkloads {
         return p.inputs().stream().flatMap(o -> java.util.stream.Stream.of(o.name(), o.floats())).toArray();
     }
 
-    private static Map<String, Object> shape(Params p, String... names) {
+    /** The framework twin's arguments: the shape, and the entry's layer-norm epsilon ({@code eps}). */
+    private static Map<String, Object> shape(Params p, CatalogEntry entry, String... names) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (String n : names) {
             m.put(n, Integer.parseInt(p.get(n)));
         }
+        m.put("eps", entry.layerNormEpsilon());
         return m;
     }
 
@@ -92,12 +94,12 @@ final class ModelWorkloads {
         float[] out = new float[prob.outputLength()];
         Case.Verifier check = r -> prob.check("impl=" + p.get("impl"), out);
         if (framework(p) != null) {
-            FrameworkCall fw = FrameworkCall.of(p, "model.bert", shape(p, "batch", "seq", "hidden", "heads", "ffn"),
+            FrameworkCall fw = FrameworkCall.of(p, "model.bert", shape(p, Catalog.BERT_LAYER, "batch", "seq", "hidden", "heads", "ffn"),
                     operands(prob));
             return new Case(fw.into(out), check).with(fw);
         }
         EncoderLayer layer = new EncoderLayer(weights(prob), p.getInt("batch"), p.getInt("seq"), p.getInt("hidden"),
-                p.getInt("heads"), p.getInt("ffn"), 1e-12f, Parallel.parseThreads(p.get("threads")));
+                p.getInt("heads"), p.getInt("ffn"), (float) Catalog.BERT_LAYER.layerNormEpsilon(), Parallel.parseThreads(p.get("threads")));
         float[] x = prob.floats("x");
         return new Case(() -> {
             layer.forward(x, out);
@@ -110,12 +112,12 @@ final class ModelWorkloads {
         float[] out = new float[prob.outputLength()];
         Case.Verifier check = r -> prob.check("impl=" + p.get("impl"), out);
         if (framework(p) != null) {
-            FrameworkCall fw = FrameworkCall.of(p, "model.gpt2", shape(p, "batch", "ctx", "hidden", "heads", "ffn"),
+            FrameworkCall fw = FrameworkCall.of(p, "model.gpt2", shape(p, Catalog.GPT2_DECODE, "batch", "ctx", "hidden", "heads", "ffn"),
                     operands(prob));
             return new Case(fw.into(out), check).with(fw);
         }
         DecoderStep step = new DecoderStep(weights(prob), p.getInt("batch"), p.getInt("ctx"), p.getInt("hidden"),
-                p.getInt("heads"), p.getInt("ffn"), 1e-5f, Parallel.parseThreads(p.get("threads")));
+                p.getInt("heads"), p.getInt("ffn"), (float) Catalog.GPT2_DECODE.layerNormEpsilon(), Parallel.parseThreads(p.get("threads")));
         float[] x = prob.floats("x"), kc = prob.floats("k_cache"), vc = prob.floats("v_cache");
         return new Case(() -> {
             step.forward(x, kc, vc, out);

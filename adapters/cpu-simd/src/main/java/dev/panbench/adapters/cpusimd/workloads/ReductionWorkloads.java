@@ -155,14 +155,15 @@ final class ReductionWorkloads {
         float[] gamma = problem.floats("gamma");
         float[] beta = problem.floats("beta");
         float[] y = new float[rows * cols];
+        float eps = (float) Catalog.LAYERNORM_ROWS.layerNormEpsilon();
         boolean simd = Impl.of(p) == Impl.SIMD;
         FrameworkCall fw = Impl.of(p).framework()
-                ? FrameworkCall.of(p, "layernorm.rows", Map.of("rows", rows, "cols", cols), problem) : null;
+                ? FrameworkCall.of(p, "layernorm.rows", Map.of("rows", rows, "cols", cols, "eps", eps), problem) : null;
         Case.Kernel k = fw != null ? fw.into(y) : simd ? () -> {
-            LayerNorm.simd(x, gamma, beta, y, rows, cols);
+            LayerNorm.simd(x, gamma, beta, y, rows, cols, eps);
             return 0;
         } : () -> {
-            LayerNorm.scalar(x, gamma, beta, y, rows, cols);
+            LayerNorm.scalar(x, gamma, beta, y, rows, cols, eps);
             return 0;
         };
         return new Case(k, Case.checks(problem, p, y)).with(fw);

@@ -2,13 +2,12 @@
 
 prepare(op, args, inputs) returns (call, answer): call() runs one operation into buffers allocated here, as the Java
 kernels write into arrays allocated in setup; answer() is what panbench checks against the Java rows' reference.
-args["impl"] is "numpy" or "torch"; inputs are float32 numpy arrays.
+args["impl"] is "numpy" or "torch"; inputs are float32 numpy arrays; args["eps"] is the layer-norm epsilon of the
+catalog entry (layernorm/rows and the model layers), never restated here.
 """
 import ctypes
 import glob
 import os
-
-EPS = 1e-5  # LayerNorm.EPS on the Java side
 
 
 def prepare(op, args, inputs):
@@ -65,12 +64,13 @@ def _numpy(np, op, args, x):
         rows, cols = int(args["rows"]), int(args["cols"])
         a = x["x"].reshape(rows, cols)
         gamma, beta = x["gamma"], x["beta"]
+        eps = np.float32(args["eps"])
         o = np.empty_like(a)
 
         def call():
             mean = a.mean(axis=1, keepdims=True)
             np.subtract(a, mean, out=o)
-            rstd = 1.0 / np.sqrt((o * o).mean(axis=1, keepdims=True) + np.float32(EPS))
+            rstd = 1.0 / np.sqrt((o * o).mean(axis=1, keepdims=True) + eps)
             np.multiply(o, rstd, out=o)
             np.multiply(o, gamma, out=o)
             np.add(o, beta, out=o)
@@ -114,11 +114,12 @@ def _torch(torch, op, args, x):
             return (lambda: torch.softmax(a, dim=1, out=o)), (lambda: o.numpy())
         if family == "layernorm":
             gamma, beta = x["gamma"], x["beta"]
+            eps = float(args["eps"])
             f = torch.nn.functional.layer_norm
             holder = {}
 
             def call():
-                holder["y"] = f(a, (cols,), gamma, beta, EPS)
+                holder["y"] = f(a, (cols,), gamma, beta, eps)
             return call, (lambda: holder["y"].numpy())
         o = torch.empty((cols, rows), dtype=torch.float32)
         return (lambda: o.copy_(a.t())), (lambda: o.numpy())
@@ -133,9 +134,6 @@ def _torch(torch, op, args, x):
 # The catalog's model entries (model/bert-layer, model/gpt2-decode): every matrix [in][out] (y = x W + b), head h owns
 # columns h*d .. (h+1)*d - 1 of Q, K and V; the KV cache is [batch][heads][ctx][d]. Wq, Wk, Wv are joined once here.
 
-BERT_EPS = 1e-12
-GPT2_EPS = 1e-5
-
 
 def _model_shape(args):
     h, heads, ffn = int(args["hidden"]), int(args["heads"]), int(args["ffn"])
@@ -145,6 +143,7 @@ def _model_shape(args):
 def _numpy_model(np, name, args, x):
     f32 = np.float32
     h, heads, d, ffn = _model_shape(args)
+    eps = float(args["eps"])
     wqkv = np.ascontiguousarray(np.concatenate([x["wq"].reshape(h, h), x["wk"].reshape(h, h),
                                                 x["wv"].reshape(h, h)], axis=1))
     bqkv = np.concatenate([x["bq"], x["bk"], x["bv"]])
@@ -171,10 +170,10 @@ def _numpy_model(np, name, args, x):
             qkv = (xs @ wqkv + bqkv).reshape(batch, seq, 3, heads, d).transpose(2, 0, 3, 1, 4)
             s = softmax((qkv[0] * scale) @ qkv[1].transpose(0, 1, 3, 2))
             ctx = (s @ qkv[2]).transpose(0, 2, 1, 3).reshape(tokens, h)
-            h1 = ln(ctx @ wo + x["bo"] + xs, "ln1_gamma", "ln1_beta", BERT_EPS)
+            h1 = ln(ctx @ wo + x["bo"] + xs, "ln1_gamma", "ln1_beta", eps)
             f = h1 @ w1 + x["b1"]
             f *= f32(0.5) * (f32(1) + _np_erf(np, f * f32(1 / 2 ** 0.5)))
-            out[...] = ln(f @ w2 + x["b2"] + h1, "ln2_gamma", "ln2_beta", BERT_EPS)
+            out[...] = ln(f @ w2 + x["b2"] + h1, "ln2_gamma", "ln2_beta", eps)
         return call, (lambda: out)
     if name == "gpt2":
         batch, ctx = int(args["batch"]), int(args["ctx"])
@@ -185,14 +184,14 @@ def _numpy_model(np, name, args, x):
         c = f32((2 / 3.141592653589793) ** 0.5)
 
         def call():
-            qkv = ln(xs, "ln1_gamma", "ln1_beta", GPT2_EPS) @ wqkv + bqkv
+            qkv = ln(xs, "ln1_gamma", "ln1_beta", eps) @ wqkv + bqkv
             q = qkv[:, :h].reshape(batch, heads, 1, d) * scale
             k = qkv[:, h:2 * h].reshape(batch, heads, 1, d)
             v = qkv[:, 2 * h:].reshape(batch, heads, 1, d)
             s = softmax(np.concatenate([q @ kc.transpose(0, 1, 3, 2), (q * k).sum(axis=-1, keepdims=True)], axis=-1))
             a = (s[..., :ctx] @ vc + s[..., ctx:] * v).reshape(batch, h)
             x2 = a @ wo + x["bo"] + xs
-            f = ln(x2, "ln2_gamma", "ln2_beta", GPT2_EPS) @ w1 + x["b1"]
+            f = ln(x2, "ln2_gamma", "ln2_beta", eps) @ w1 + x["b1"]
             f *= f32(0.5) * (f32(1) + np.tanh(c * (f + f32(0.044715) * f * f * f)))
             out[...] = f @ w2 + x["b2"] + x2
         return call, (lambda: out)
@@ -216,6 +215,7 @@ def _np_erf(np, x):
 
 def _torch_model(torch, name, args, x):
     h, heads, d, ffn = _model_shape(args)
+    eps = float(args["eps"])
     fn = torch.nn.functional
     wqkv = torch.cat([x["wq"].reshape(h, h), x["wk"].reshape(h, h), x["wv"].reshape(h, h)], dim=1).contiguous()
     bqkv = torch.cat([x["bq"], x["bk"], x["bv"]])
@@ -231,10 +231,10 @@ def _torch_model(torch, name, args, x):
                     2, 0, 3, 1, 4)
                 ctx = fn.scaled_dot_product_attention(qkv[0], qkv[1], qkv[2]).transpose(1, 2).reshape(-1, h)
                 h1 = fn.layer_norm(torch.addmm(x["bo"], ctx, wo) + xs.reshape(-1, h), (h,), x["ln1_gamma"],
-                                   x["ln1_beta"], BERT_EPS)
+                                   x["ln1_beta"], eps)
                 f = fn.gelu(torch.addmm(x["b1"], h1, w1))
                 holder["y"] = fn.layer_norm(torch.addmm(x["b2"], f, w2) + h1, (h,), x["ln2_gamma"], x["ln2_beta"],
-                                            BERT_EPS)
+                                            eps)
         return call, (lambda: holder["y"].numpy())
     if name == "gpt2":
         batch, ctx = int(args["batch"]), int(args["ctx"])
@@ -244,13 +244,13 @@ def _torch_model(torch, name, args, x):
 
         def call():
             with torch.inference_mode():
-                u = fn.layer_norm(xs, (h,), x["ln1_gamma"], x["ln1_beta"], GPT2_EPS)
+                u = fn.layer_norm(xs, (h,), x["ln1_gamma"], x["ln1_beta"], eps)
                 qkv = torch.addmm(bqkv, u, wqkv).reshape(batch, 3, heads, 1, d)
                 k = torch.cat([kc, qkv[:, 1]], dim=2)
                 v = torch.cat([vc, qkv[:, 2]], dim=2)
                 a = fn.scaled_dot_product_attention(qkv[:, 0], k, v).reshape(batch, h)
                 x2 = torch.addmm(x["bo"], a, wo) + xs
-                f = fn.gelu(torch.addmm(x["b1"], fn.layer_norm(x2, (h,), x["ln2_gamma"], x["ln2_beta"], GPT2_EPS), w1),
+                f = fn.gelu(torch.addmm(x["b1"], fn.layer_norm(x2, (h,), x["ln2_gamma"], x["ln2_beta"], eps), w1),
                             approximate="tanh")
                 holder["y"] = torch.addmm(x["b2"], f, w2) + x2
         return call, (lambda: holder["y"].numpy())

@@ -15,7 +15,7 @@ import java.util.List;
 final class CatalogGraphs {
 
     /** The catalog's {@code layernorm/rows} epsilon. */
-    static final float LAYERNORM_EPS = 1e-5f;
+    static final float LAYERNORM_EPS = (float) Catalog.LAYERNORM_ROWS.layerNormEpsilon();
 
     static final List<CatalogGraph> ALL = List.of(
             new CatalogGraph(Catalog.BINARY_ADD, 1, "Add", CatalogGraph.NO_WEIGHTS,

@@ -2,6 +2,7 @@ package dev.panbench.adapters.onnxruntime.workloads;
 
 import dev.panbench.adapters.onnxruntime.graph.Attribute;
 import dev.panbench.adapters.onnxruntime.graph.OnnxGraph;
+import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.Int4Blocks;
 import dev.panbench.harness.catalog.Problem;
 import dev.panbench.harness.spi.Params;
@@ -21,10 +22,10 @@ import java.util.Set;
  */
 final class ModelGraphs {
 
-    /** BERT's layer-norm epsilon (the catalog's {@code model/bert-layer}). */
-    static final float BERT_EPS = 1e-12f;
-    /** GPT-2's layer-norm epsilon (the catalog's {@code model/gpt2-decode}). */
-    static final float GPT2_EPS = 1e-5f;
+    /** BERT's layer-norm epsilon, as the catalog's {@code model/bert-layer} states it. */
+    static final float BERT_EPS = (float) Catalog.BERT_LAYER.layerNormEpsilon();
+    /** GPT-2's layer-norm epsilon, as the catalog's {@code model/gpt2-decode} states it. */
+    static final float GPT2_EPS = (float) Catalog.GPT2_DECODE.layerNormEpsilon();
 
     private ModelGraphs() {
     }
