@@ -46,6 +46,11 @@ public final class BindingErrors {
 
     /** {@code field 'prefix.path': expected ...}; {@code prefix} is the path of the value being bound, or empty. */
     public static String describe(JsonProcessingException e, String prefix) {
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof OutOfMemoryError oom) {
+                throw oom; // the heap ran out while a value was built: the one out-of-memory line, not a field error
+            }
+        }
         String field = prefix;
         if (e instanceof JsonMappingException m) {
             field = join(prefix, path(m));
