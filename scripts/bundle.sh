@@ -30,7 +30,7 @@ jar=cli/target/panbench.jar
 if [ ! -f "$jar" ] || [ -n "$(find . -path ./.venv -prune -o -path '*/target' -prune -o \
      \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) -newer "$jar" -print -quit)" ]; then
   echo "bundle: building the jar (mvn -q package -DskipTests) ..." >&2
-  mvn -B -q package -DskipTests >&2
+  mvn -B -q package -DskipTests 2>&1 | sed -u 's/\x1b\[[0-9;]*m//g' >&2
 fi
 
 tmp="$out.tmp.$$"
