@@ -17,7 +17,7 @@ final class LayerNormRowsEntry extends CatalogEntry {
 
     LayerNormRowsEntry() {
         super("layernorm/rows", "layer normalisation over each row, with gamma and beta, eps 1e-5", List.of(
-                ParamSpec.of("shape", "64x1024", "1024x1024"), ParamSpec.of("dtype", "f32")));
+                ParamSpec.of("shape", "64x1024", "1024x1024").quick("64x1024"), ParamSpec.of("dtype", "f32")));
     }
 
     @Override

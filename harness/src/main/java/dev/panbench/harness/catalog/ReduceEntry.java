@@ -26,7 +26,7 @@ final class ReduceEntry extends CatalogEntry {
             case SUM -> "sum of x";
             case MAX -> "max of x (NaN-propagating)";
             case DOT -> "sum of a[i] b[i]";
-        }, List.of(ParamSpec.of("size", "65536", "16777216"), ParamSpec.of("dtype", "f32")));
+        }, List.of(ParamSpec.of("size", "65536", "16777216").quick("65536"), ParamSpec.of("dtype", "f32")));
         this.kind = kind;
     }
 

@@ -21,7 +21,7 @@ final class UnaryEntry extends CatalogEntry {
 
     UnaryEntry(String function, DoubleUnaryOperator f, float lo, float hi, int ulps) {
         super("unary/" + function, function + "(x), element-wise; one function evaluation counts as one op",
-                List.of(ParamSpec.of("size", "65536", "1048576"), ParamSpec.of("dtype", "f32")));
+                List.of(ParamSpec.of("size", "65536", "1048576").quick("65536"), ParamSpec.of("dtype", "f32")));
         this.function = f;
         this.lo = lo;
         this.hi = hi;

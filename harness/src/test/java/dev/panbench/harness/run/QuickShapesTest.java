@@ -40,13 +40,14 @@ class QuickShapesTest {
         public List<WorkloadSpec> workloads() {
             return List.of(Catalog.BERT_LAYER.spec().param("impl", "a", "b").factory(() -> null).build(),
                     Catalog.GPT2_DECODE.spec(Map.of("batch", List.of("4", "8"))).factory(() -> null).build(),
-                    Catalog.SGEMM.spec(Map.of("size", List.of("100", "200"))).factory(() -> null).build());
+                    Catalog.SGEMM.spec(Map.of("size", List.of("64", "100", "256", "1024"))).factory(() -> null).build(),
+                    Catalog.MATMUL_INT4.spec(Map.of("m", List.of("100", "200"))).factory(() -> null).build());
         }
     };
 
     private static List<String> batches(List<PlannedResult> plan, String workload) {
         return plan.stream().filter(p -> p.spec().name().equals(workload))
-                .map(p -> p.params().get("batch", p.params().get("size", ""))).distinct().toList();
+                .map(p -> p.params().get("batch", p.params().get("size", p.params().get("m", "")))).distinct().toList();
     }
 
     @Test
@@ -60,8 +61,11 @@ class QuickShapesTest {
         // an adapter's own batches without 1: the quick run takes its first
         assertEquals(List.of("4", "8"), batches(full, "model/gpt2-decode"));
         assertEquals(List.of("4"), batches(quick, "model/gpt2-decode"));
+        // the largest GEMMs belong to the default profile: a quick run keeps the adapter's sizes the entry names quick
+        assertEquals(List.of("64", "100", "256", "1024"), batches(full, "gemm/sgemm"));
+        assertEquals(List.of("64", "256"), batches(quick, "gemm/sgemm"));
         // entries without quick values run the adapter's every value either way
-        assertEquals(List.of("100", "200"), batches(quick, "gemm/sgemm"));
+        assertEquals(List.of("100", "200"), batches(quick, "quant/matmul-int4"));
         // --param wins over the profile
         assertEquals(List.of("8", "32"), batches(RunPlan.expand(List.of(MODELS), Map.of("batch", List.of("8", "32")),
                 java.util.regex.Pattern.compile("bert"), null, true), "model/bert-layer"));

@@ -12,6 +12,7 @@ import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.WorkloadSpec;
+import dev.panbench.harness.spi.ParamSpec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,7 @@ final class ElementwiseWorkloads {
             WorkloadSpec.Builder b = entry != null ? entry.spec().role(Impl.role(entry))
                     : WorkloadSpec.builder("binary/" + name)
                     .description("c = a " + name + " b, element-wise")
-                    .param("size", "65536", "16777216").param("dtype", "f32")
+                    .param(ParamSpec.of("size", "65536", "16777216").quick("65536")).param("dtype", "f32")
                     .counts(p -> new OpCounts(size(p), 12 * size(p), size(p))).role(Impl::ownRole);
             specs.add(b.param("impl", "scalar", "simd", "numpy", "torch").param("threads", "1")
                     .availability(ElementwiseWorkloads::singleThreadFrameworks)
@@ -44,7 +45,7 @@ final class ElementwiseWorkloads {
         }
         specs.add(WorkloadSpec.builder("blas/axpy")
                 .description("y += alpha x (cblas_saxpy for impl=openblas)")
-                .param("size", "65536", "16777216").param("dtype", "f32").param("impl", "scalar", "simd", "openblas")
+                .param(ParamSpec.of("size", "65536", "16777216").quick("65536")).param("dtype", "f32").param("impl", "scalar", "simd", "openblas")
                 .param("threads", "1")
                 .counts(p -> new OpCounts(size(p), 12 * size(p), 2 * size(p)))
                 .availability(Impl::availability)
@@ -55,7 +56,7 @@ final class ElementwiseWorkloads {
             WorkloadSpec.Builder b = entry != null ? entry.spec().role(Impl.role(entry))
                     : WorkloadSpec.builder("unary/" + name)
                     .description(name + "(x), element-wise; one function evaluation counts as one op")
-                    .param("size", "65536", "1048576").param("dtype", "f32")
+                    .param(ParamSpec.of("size", "65536", "1048576").quick("65536")).param("dtype", "f32")
                     .counts(p -> new OpCounts(size(p), 8 * size(p), size(p))).role(Impl::ownRole);
             specs.add(b.param("impl", "scalar", "simd", "numpy", "torch")
                     .availability(Impl::availability)

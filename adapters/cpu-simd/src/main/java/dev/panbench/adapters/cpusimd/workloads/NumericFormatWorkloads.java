@@ -8,6 +8,7 @@ import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.WorkloadSpec;
+import dev.panbench.harness.spi.ParamSpec;
 
 import java.util.List;
 
@@ -36,7 +37,7 @@ final class NumericFormatWorkloads {
 
     private static WorkloadSpec quant(String op, String description, int bytes, int ops) {
         return WorkloadSpec.builder("quant/" + op).description(description)
-                .param("size", "65536", "1048576").param("dtype", "int8").param("impl", "scalar", "simd")
+                .param(ParamSpec.of("size", "65536", "1048576").quick("65536")).param("dtype", "int8").param("impl", "scalar", "simd")
                 .counts(p -> new OpCounts(size(p), bytes * size(p), ops * size(p)))
                 .factory(() -> new KernelWorkload(p -> quant(op, p))).build();
     }

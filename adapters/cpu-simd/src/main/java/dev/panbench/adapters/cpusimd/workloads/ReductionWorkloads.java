@@ -14,6 +14,7 @@ import dev.panbench.harness.catalog.Tolerance;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.WorkloadSpec;
+import dev.panbench.harness.spi.ParamSpec;
 
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ final class ReductionWorkloads {
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(p -> reduction("max", p))).build(),
                 WorkloadSpec.builder("reduce/mean").description("mean of x")
-                        .param("size", "65536", "16777216").param("dtype", "f32")
+                        .param(ParamSpec.of("size", "65536", "16777216").quick("65536")).param("dtype", "f32")
                         .param("impl", "scalar", "simd", "numpy", "torch")
                         .counts(p -> new OpCounts(size(p), 4 * size(p), size(p)))
                         .role(Impl::ownRole)

@@ -8,6 +8,7 @@ import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 import dev.panbench.harness.spi.WorkloadSpec;
+import dev.panbench.harness.spi.ParamSpec;
 
 import java.util.List;
 import java.util.SplittableRandom;
@@ -24,7 +25,7 @@ final class SignalWorkloads {
         return List.of(
                 WorkloadSpec.builder("fft/complex")
                         .description("complex forward FFT, radix 2, split re/im; 5 n log2 n flops")
-                        .param("size", "1024", "65536", "1048576").param("dtype", "f32").param("impl", "scalar", "simd")
+                        .param(ParamSpec.of("size", "1024", "65536", "1048576").quick("1024", "65536")).param("dtype", "f32").param("impl", "scalar", "simd")
                         .counts(p -> {
                             long n = SeededInputs.elements(p, "size");
                             return new OpCounts(n, 16 * n, 5 * n * Long.numberOfTrailingZeros(n));
@@ -32,7 +33,7 @@ final class SignalWorkloads {
                         .factory(() -> new KernelWorkload(SignalWorkloads::fft)).build(),
                 WorkloadSpec.builder("spmv/csr")
                         .description("y = A x, CSR with " + NNZ_PER_ROW + " random non-zeros per row, square")
-                        .param("size", "16384", "1048576").param("dtype", "f32").param("impl", "scalar", "simd")
+                        .param(ParamSpec.of("size", "16384", "1048576").quick("16384")).param("dtype", "f32").param("impl", "scalar", "simd")
                         .counts(p -> {
                             long n = SeededInputs.elements(p, "size");
                             long nnz = n * NNZ_PER_ROW;

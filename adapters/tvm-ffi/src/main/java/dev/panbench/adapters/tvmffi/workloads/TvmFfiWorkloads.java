@@ -7,6 +7,7 @@ import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.WorkloadSpec;
+import dev.panbench.harness.spi.ParamSpec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,11 +44,11 @@ public final class TvmFfiWorkloads {
                 .factory(RawGetVersion::new).build());
         specs.add(floored(WorkloadSpec.builder("call/nop")
                 .description("testing.nop with 0, 1 or 3 int arguments")
-                .param("args", "0", "1", "3").param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
+                .param(ParamSpec.of("args", "0", "1", "3").quick("0", "3")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
                 .factory(CallNop::new).build());
         specs.add(floored(WorkloadSpec.builder("call/echo")
                 .description("testing.echo of an int, float, string or tensor object")
-                .param("type", "int", "float", "str", "tensor").param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
+                .param(ParamSpec.of("type", "int", "float", "str", "tensor").quick("int", "tensor")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
                 .factory(CallEcho::new).build());
         specs.add(floored(WorkloadSpec.builder("call/add-one-int")
                 .description("testing.add_one(41), a typed C++ function")
@@ -55,13 +56,13 @@ public final class TvmFfiWorkloads {
                 .factory(CallAddOneInt::new).build());
         specs.add(needsCompiler(WorkloadSpec.builder("call/tensor-add-one")
                 .description("compiled module add_one(x, y): y = x + 1 over float32 tensor views")
-                .param("size", "1", "1024", "1048576").param("impl", FAST_IMPLS)
+                .param(ParamSpec.of("size", "1", "1024", "1048576").quick("1024")).param("impl", FAST_IMPLS)
                 .counts(p -> new OpCounts(p.getLong("size"), 8 * p.getLong("size"), p.getLong("size")))
                 .batch(p -> isFloor(p) ? tensorBatch(p) : 1))
                 .factory(TensorAddOne::new).build());
         specs.add(floored(WorkloadSpec.builder("call/tensor-arg")
                 .description("testing.nop(view): a DLTensor* argument, flat in the data size")
-                .param("size", "1", "1024", "1048576").param("impl", "java", "c-loop", "python"),
+                .param(ParamSpec.of("size", "1", "1024", "1048576").quick("1024")).param("impl", "java", "c-loop", "python"),
                 Shared.FLOOR_BATCH)
                 .factory(TensorArgument::new).build());
         specs.add(floored(WorkloadSpec.builder("callback/java-from-tvm")
