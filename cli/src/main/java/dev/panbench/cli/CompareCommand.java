@@ -8,8 +8,9 @@ import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
+import dev.panbench.reports.format.Formats;
+import dev.panbench.reports.format.ReportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -55,8 +56,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--fail-on-regression", description = "Exit 1 when a result regressed beyond the threshold.")
     boolean failOnRegression;
 
-    @Option(names = "--format", paramLabel = "FMT[,FMT]",
-            description = "Also write comparison reports into --out: md, html, json, csv, junit, bencher, gh-bench, console, all.")
+    @Option(names = "--format", paramLabel = "FMT[,FMT]", completionCandidates = Formats.ComparisonNames.class,
+            description = "Also write comparison reports into --out: ${COMPLETION-CANDIDATES}, all.")
     List<String> formats;
 
     @Option(names = "--png", description = "Reports also write the ratio chart as a PNG.")

@@ -5,7 +5,7 @@ import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.baseline.ResultSource;
 import dev.panbench.harness.io.AtomicFiles;
-import dev.panbench.reports.ReportFile;
+import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.history.HistoryReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

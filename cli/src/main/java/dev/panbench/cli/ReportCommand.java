@@ -8,8 +8,9 @@ import dev.panbench.harness.io.JsonInput;
 import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
+import dev.panbench.reports.format.Formats;
+import dev.panbench.reports.format.ReportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,7 +46,8 @@ final class ReportCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--format", paramLabel = "FMT[,FMT]", defaultValue = "md,html",
-            description = "Formats to write (default: ${DEFAULT-VALUE}).")
+            completionCandidates = Formats.ResultsNames.class,
+            description = "Formats to write: ${COMPLETION-CANDIDATES}, all (default: ${DEFAULT-VALUE}).")
     List<String> formats;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Directory to write into (default: FILE's directory).")

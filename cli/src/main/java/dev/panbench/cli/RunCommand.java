@@ -9,8 +9,9 @@ import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.Reports;
+import dev.panbench.reports.format.Formats;
+import dev.panbench.reports.format.ReportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,8 +65,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     StoreOptions storeOptions;
 
-    @Option(names = "--format", paramLabel = "FMT[,FMT]",
-            description = "Also write these reports into --out: md, html, json, csv, junit, bencher, gh-bench, console, all.")
+    @Option(names = "--format", paramLabel = "FMT[,FMT]", completionCandidates = Formats.ResultsNames.class,
+            description = "Also write these reports into --out: ${COMPLETION-CANDIDATES}, all.")
     List<String> formats;
 
     @Option(names = "--reference", paramLabel = "IMPL|BACKEND",

@@ -1,6 +1,8 @@
 package dev.panbench.cli;
 
+import dev.panbench.reports.format.Formats;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import picocli.CommandLine;
 
@@ -15,7 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Walks the whole picocli command tree: {@code --help} works on every command and subcommand, cleanly. */
+/**
+ * Walks the whole picocli command tree: {@code --help} works on every command and subcommand, cleanly; every
+ * {@code --format} lists the formats of the registry.
+ */
 class HelpEverywhereTest {
 
     @TestFactory
@@ -43,6 +48,19 @@ class HelpEverywhereTest {
             assertFalse(all.contains("%n"), all);
             assertTrue(r.err().isEmpty(), r.err());
         }));
+    }
+
+    @Test
+    void everyFormatOptionListsTheFormatsOfTheRegistry() {
+        for (String command : List.of("run", "report", "compare")) {
+            String help = CliRunner.run(command, "--help").out().replaceAll("\\s+", " ");
+            List<String> names = command.equals("compare") ? Formats.comparisonNames() : Formats.resultsNames();
+            assertTrue(help.contains(String.join(", ", names) + ", all"), command + " --help: " + help);
+        }
+        String run = CliRunner.run("run", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(run.contains("jmh, bmf"), run);
+        String compare = CliRunner.run("compare", "--help").out().replaceAll("\\s+", " ");
+        assertFalse(compare.contains("jmh"), "jmh renders results files only: " + compare);
     }
 
     private static void walk(CommandLine cl, List<String> prefix, List<List<String>> out) {

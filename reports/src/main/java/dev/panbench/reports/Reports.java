@@ -6,50 +6,39 @@ import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.charts.PngCharts;
-import dev.panbench.reports.ci.BencherReport;
-import dev.panbench.reports.ci.GithubBenchmarkReport;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.console.ConsoleReport;
 import dev.panbench.reports.console.ConsoleTable;
-import dev.panbench.reports.csv.CsvReport;
-import dev.panbench.reports.exports.BencherMetricFormat;
-import dev.panbench.reports.exports.JmhJsonReport;
-import dev.panbench.reports.html.HtmlReport;
-import dev.panbench.reports.json.JsonReport;
-import dev.panbench.reports.junit.JUnitReport;
-import dev.panbench.reports.markdown.MarkdownReport;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.Formats;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportFormat;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The entry point commands call: parse a {@code --format} list, render each format, write the files atomically into
- * an output directory. {@code report}, {@code run --format} and {@code compare --format} all come through here, and
- * so does every table a command prints of results or a comparison ({@link #console}: the {@code console} format).
+ * The entry point commands call: parse a {@code --format} list ({@link Formats}, the registry), render each format,
+ * write the files atomically into an output directory. {@code report}, {@code run --format} and {@code compare
+ * --format} all come through here, and so does every table a command prints of results or a comparison
+ * ({@link #console}: the {@code console} format). A results file is viewed once ({@link ResultsView}) for all the
+ * formats asked for; a format that renders only results files renders nothing of a comparison.
  */
 public final class Reports {
-
-    private static final Map<String, ReportFormat> FORMATS = new LinkedHashMap<>();
-
-    static {
-        for (ReportFormat f : List.of(new MarkdownReport(), new HtmlReport(), new JsonReport(), new CsvReport(),
-                new JUnitReport(), new BencherReport(), new GithubBenchmarkReport(), new JmhJsonReport(),
-                new BencherMetricFormat(), new ConsoleReport())) {
-            FORMATS.put(f.name(), f);
-        }
-    }
 
     private Reports() {
     }
 
     /** The names {@code --format} accepts, in the order help text lists them. */
     public static List<String> names() {
-        return List.copyOf(FORMATS.keySet());
+        return Formats.names();
     }
 
     /**
@@ -57,39 +46,12 @@ public final class Reports {
      * An unknown name is bad input naming {@code option}.
      */
     public static List<ReportFormat> parse(List<String> values, String option) {
-        List<ReportFormat> out = new ArrayList<>();
-        if (values == null) {
-            return out;
-        }
-        for (String v : values) {
-            for (String raw : v.split(",")) {
-                String name = raw.trim().toLowerCase(Locale.ROOT);
-                if (name.isEmpty()) {
-                    continue;
-                }
-                if (name.equals("all")) {
-                    FORMATS.values().stream().filter(f -> !out.contains(f)).forEach(out::add);
-                    continue;
-                }
-                if (name.equals("markdown")) {
-                    name = "md";
-                }
-                ReportFormat f = FORMATS.get(name);
-                if (f == null) {
-                    throw new BadInputException(option + ": unknown format '" + raw.trim() + "' (known: "
-                            + String.join(", ", FORMATS.keySet()) + ", all)");
-                }
-                if (!out.contains(f)) {
-                    out.add(f);
-                }
-            }
-        }
-        return out;
+        return Formats.parse(values, option);
     }
 
     /** The results as the terminal shows them: the {@code console} format's text ({@code run}, {@code baseline show}). */
     public static String console(ResultFile results) {
-        return FORMATS.get("console").render(results, ReportOptions.DEFAULT).getFirst().asText();
+        return ((ResultsFormat) Formats.get("console")).render(results, ReportOptions.DEFAULT).getFirst().asText();
     }
 
     /** The same, with every skipped row listed on its own line ({@code --verbose}) or one line per reason. */
@@ -99,20 +61,22 @@ public final class Reports {
 
     /** A comparison as the terminal shows it: the {@code console} format's text ({@code compare}, {@code gate}, ...). */
     public static String console(Comparison comparison) {
-        return FORMATS.get("console").renderComparison(ComparisonTable.of(comparison), ReportOptions.DEFAULT)
-                .getFirst().asText();
+        return ((ComparisonFormat) Formats.get("console")).renderComparison(ComparisonTable.of(comparison),
+                ReportOptions.DEFAULT).getFirst().asText();
     }
 
     /** Renders {@code formats} (plus PNG charts when asked) of a results file, without writing. */
     public static List<ReportFile> render(ResultFile results, List<ReportFormat> formats, ReportOptions options) {
         checkReference(results, options.reference());
-        return renderAll(formats, options, f -> f.render(results, options));
+        ResultsView view = ResultsView.of(results, options);
+        return renderAll(formats, options, f -> f instanceof ResultsFormat r ? r.render(view) : List.of());
     }
 
     /** Renders {@code formats} (plus PNG charts when asked) of a comparison, without writing. */
     public static List<ReportFile> renderComparison(ComparisonTable comparison, List<ReportFormat> formats,
                                                     ReportOptions options) {
-        return renderAll(formats, options, f -> f.renderComparison(comparison, options));
+        return renderAll(formats, options,
+                f -> f instanceof ComparisonFormat c ? c.renderComparison(comparison, options) : List.of());
     }
 
     /** Renders and writes a results file's reports into {@code outDir}; returns the paths written. */

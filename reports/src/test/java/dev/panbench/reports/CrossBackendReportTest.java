@@ -10,13 +10,17 @@ import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.Roles;
 import dev.panbench.reports.html.HtmlReport;
 import dev.panbench.reports.json.JsonReport;
 import dev.panbench.reports.markdown.MarkdownReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.imageio.ImageIO;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,10 @@
 package dev.panbench.reports;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.reports.format.Formats;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportFormat;
+import dev.panbench.reports.format.ReportOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,6 +70,22 @@ class ReportsTest {
         String html = Files.readString(tmp.resolve("comparison.html"));
         assertTrue(html.contains("id=\"comparison-ratios\""), "the ratio chart is in the page");
         assertTrue(html.indexOf("gemm/sgemm") < html.indexOf("binary/add[size=1024"), "regressions first");
+    }
+
+    @Test
+    void theRegistryTellsResultsFormatsFromComparisonFormats() {
+        assertEquals(List.of("md", "html", "json", "csv", "junit", "bencher", "gh-bench", "jmh", "bmf", "console"),
+                Formats.resultsNames());
+        assertEquals(List.of("md", "html", "json", "csv", "junit", "bencher", "gh-bench", "console"),
+                Formats.comparisonNames());
+    }
+
+    @Test
+    void aComparisonAskedForEveryFormatGetsTheComparisonFormatsFilesOnly() {
+        List<String> names = Reports.renderComparison(Fixtures.comparison(), Reports.parse(List.of("all"), "--format"),
+                ReportOptions.DEFAULT).stream().map(ReportFile::name).toList();
+        assertEquals(List.of("comparison.md", "comparison.html", "comparison.json", "comparison.csv",
+                "comparison-junit.xml", "comparison-bencher.txt", "comparison-gh-bench.json", "comparison.txt"), names);
     }
 
     @Test

@@ -4,6 +4,8 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.stats.SteadyState;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -41,7 +43,7 @@ class UnsteadyMarksTest {
     private static String render(String format) {
         ReportOptions options = new ReportOptions("scalar", false);
         StringBuilder sb = new StringBuilder();
-        for (ReportFile f : Reports.parse(List.of(format), "--format").getFirst().render(file(), options)) {
+        for (ReportFile f : Reports.render(file(), Reports.parse(List.of(format), "--format"), options)) {
             sb.append(new String(f.content(), StandardCharsets.UTF_8));
         }
         return sb.toString();

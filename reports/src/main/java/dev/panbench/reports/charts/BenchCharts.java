@@ -2,8 +2,8 @@ package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.Grouping;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.Grouping;
 
 import java.util.ArrayList;
 import java.util.HashSet;

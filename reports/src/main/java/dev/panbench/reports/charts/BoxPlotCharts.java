@@ -1,8 +1,8 @@
 package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.reports.Grouping;
-import dev.panbench.reports.Numbers;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.Numbers;
 import org.knowm.xchart.BoxChart;
 import org.knowm.xchart.BoxChartBuilder;
 

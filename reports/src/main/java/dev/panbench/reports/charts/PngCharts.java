@@ -1,15 +1,17 @@
 package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 
 import java.util.List;
 
 /** {@code --png}: every chart of the HTML report as {@code charts/SLUG.png}, for slides, issues and READMEs. */
-public final class PngCharts implements ReportFormat {
+public final class PngCharts implements ResultsFormat, ComparisonFormat {
 
     @Override
     public String name() {
@@ -17,7 +19,9 @@ public final class PngCharts implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile results, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile results = view.file();
+        ReportOptions options = view.options();
         return files(BenchCharts.forResults(results));
     }
 

@@ -2,11 +2,13 @@ package dev.panbench.reports.ci;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.Grouping;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -21,7 +23,7 @@ import java.util.Locale;
  * spread (max - min) as libtest reports it; values under 100 ns keep two decimals. Names cannot hold spaces
  * there, so whitespace in an id becomes {@code _}.
  */
-public final class BencherReport implements ReportFormat {
+public final class BencherReport implements ResultsFormat, ComparisonFormat {
 
     @Override
     public String name() {
@@ -29,7 +31,9 @@ public final class BencherReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         StringBuilder sb = new StringBuilder();
         for (BenchResult r : file.results()) {
             double ns = Grouping.medianNanos(r);

@@ -1,16 +1,18 @@
 package dev.panbench.reports.ci;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.Grouping;
-import dev.panbench.reports.Numbers;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,7 @@ import java.util.List;
  * {@code {name, unit, value, range, extra}}. Every value is the median time per operation in nanoseconds (scores in
  * throughput units are converted), so that smaller is always better; failed and skipped results are left out.
  */
-public final class GithubBenchmarkReport implements ReportFormat {
+public final class GithubBenchmarkReport implements ResultsFormat, ComparisonFormat {
 
     /** One data point as the action reads it. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -33,7 +35,9 @@ public final class GithubBenchmarkReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         List<Entry> out = new ArrayList<>();
         for (BenchResult r : file.results()) {
             double ns = Grouping.medianNanos(r);

@@ -5,8 +5,8 @@ import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunInfo;
-import dev.panbench.reports.Numbers;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,12 @@
 package dev.panbench.reports.console;
 
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 
 import java.util.List;
 
@@ -14,7 +16,7 @@ import java.util.List;
  * ({@code comparison.txt}). Commands print it through {@link dev.panbench.reports.Reports#console}; {@code --format
  * console} keeps the same text as a file.
  */
-public final class ConsoleReport implements ReportFormat {
+public final class ConsoleReport implements ResultsFormat, ComparisonFormat {
 
     @Override
     public String name() {
@@ -22,7 +24,9 @@ public final class ConsoleReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile results, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile results = view.file();
+        ReportOptions options = view.options();
         return List.of(ReportFile.text("console.txt", ConsoleTable.render(results)));
     }
 

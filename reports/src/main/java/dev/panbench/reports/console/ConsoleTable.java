@@ -3,9 +3,8 @@ package dev.panbench.reports.console;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.harness.spi.Role;
-import dev.panbench.reports.Numbers;
-import dev.panbench.reports.Roles;
+import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.Throughputs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +39,7 @@ public final class ConsoleTable {
                 String unsteady = ResultMarks.unsteady(r);
                 rows.add(new String[]{r.id().toString() + (degraded == null ? "" : " DEGRADED")
                         + (unsteady == null ? "" : " UNSTEADY"), Numbers.score(s.median(), r.unit()),
-                        ci, r.allocBytesPerOp() == null ? "" : Numbers.bytes(r.allocBytesPerOp()), throughput(r)});
+                        ci, r.allocBytesPerOp() == null ? "" : Numbers.bytes(r.allocBytesPerOp()), Throughputs.text(r)});
                 if (degraded != null) {
                     notes.add("DEGRADED " + r.id() + ": " + degraded);
                 }
@@ -62,37 +61,5 @@ public final class ConsoleTable {
             }
         }
         return sb.toString();
-    }
-
-    /**
-     * The most telling throughput of a result: bytes/s for a bandwidth ceiling (every STREAM kernel, {@code copy} as
-     * much as {@code triad}, in one unit), else FLOP/s, else bytes/s, else elements/s.
-     */
-    public static String throughput(BenchResult r) {
-        var t = r.throughput();
-        if (t == null) {
-            return "";
-        }
-        if (t.bytesPerSec() != null && measuresBandwidth(r)) {
-            return Numbers.rate(t.bytesPerSec(), "B/s");
-        }
-        if (t.flopsPerSec() != null) {
-            return Numbers.rate(t.flopsPerSec(), "FLOP/s");
-        }
-        if (t.bytesPerSec() != null) {
-            return Numbers.rate(t.bytesPerSec(), "B/s");
-        }
-        if (t.elementsPerSec() != null) {
-            return Numbers.rate(t.elementsPerSec(), "elem/s");
-        }
-        return "";
-    }
-
-    /**
-     * A row that measures the machine's memory bandwidth ({@link Roles}): the bandwidth ceiling and its sibling
-     * kernels (STREAM's copy, scale and add), read from roles, or for older results from their names.
-     */
-    public static boolean measuresBandwidth(BenchResult r) {
-        return Roles.measuresMachine(r) && !Role.FLOPS.equals(Roles.ceiling(r));
     }
 }

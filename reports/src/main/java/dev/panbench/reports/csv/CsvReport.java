@@ -3,13 +3,15 @@ package dev.panbench.reports.csv;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.reports.Grouping;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
-import dev.panbench.reports.Speedups;
-import dev.panbench.reports.MachinePeaks;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.MachinePeaks;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.format.Speedups;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,7 @@ import java.util.stream.Collectors;
  * {@code comparison.csv}: one line per compared id. Parameters are one {@code k=v;k=v} column so that results of
  * different workloads share one header.
  */
-public final class CsvReport implements ReportFormat {
+public final class CsvReport implements ResultsFormat, ComparisonFormat {
 
     static final List<String> HEADER = List.of("id", "adapter", "workload", "group", "params", "status", "unit",
             "mode", "n", "mean", "median", "stddev", "min", "max", "p90", "p99", "ci99_low", "ci99_high",
@@ -33,7 +35,9 @@ public final class CsvReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         StringBuilder sb = new StringBuilder();
         Csv.row(sb, HEADER);
         Speedups speedups = new Speedups(file.results(), options.reference());

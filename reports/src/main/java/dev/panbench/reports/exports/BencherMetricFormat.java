@@ -5,10 +5,10 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.Units;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
-import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,9 +19,9 @@ import java.util.Map;
  * name to measures, each {@code {value, lower_value, upper_value}}. {@code latency} is the median in nanoseconds
  * with the distribution-free 99% confidence interval of the median (order statistics of the samples) as its bounds;
  * {@code throughput} (operations per second) is written for results measured in a throughput unit, bounded the
- * same way.
+ * same way. A results format only: Bencher tracks runs, and the current side of a comparison is a run's report.
  */
-public final class BencherMetricFormat implements ReportFormat {
+public final class BencherMetricFormat implements ResultsFormat {
 
     @Override
     public String name() {
@@ -29,7 +29,9 @@ public final class BencherMetricFormat implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         Map<String, Object> out = new LinkedHashMap<>();
         for (BenchResult r : file.results()) {
             if (!r.ok() || r.samples().isEmpty()) {
@@ -55,12 +57,6 @@ public final class BencherMetricFormat implements ReportFormat {
             out.put(r.id().toString(), measures);
         }
         return List.of(ReportFile.text("bmf.json", json(out)));
-    }
-
-    /** Bencher tracks runs, not comparisons: the current side of a comparison is a run's report, not this. */
-    @Override
-    public List<ReportFile> renderComparison(ComparisonTable comparison, ReportOptions options) {
-        return List.of();
     }
 
     private static Map<String, Object> measure(double value, double lower, double upper) {

@@ -6,10 +6,10 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunConfig;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
-import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 import org.openjdk.jmh.util.ListStatistics;
 import org.openjdk.jmh.util.Version;
 
@@ -29,8 +29,9 @@ import java.util.Map;
  * With two samples or fewer that interval is undefined and JMH writes the string {@code "NaN"}, which Bencher
  * refuses for the whole file; this export writes the samples' range {@code [min, max]} as the interval and half its
  * width as the error instead (0 for a single sample), always finite.
+ * A results format only: a comparison is not a run, and JMH's format has no place for two sides and a verdict.
  */
-public final class JmhJsonReport implements ReportFormat {
+public final class JmhJsonReport implements ResultsFormat {
 
     private static final double[] PERCENTILES = {0, 50, 90, 95, 99, 99.9, 99.99, 99.999, 99.9999, 100};
 
@@ -40,7 +41,9 @@ public final class JmhJsonReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         List<Map<String, Object>> out = new ArrayList<>();
         for (BenchResult r : file.results()) {
             if (r.ok() && !r.samples().isEmpty()) {
@@ -48,12 +51,6 @@ public final class JmhJsonReport implements ReportFormat {
             }
         }
         return List.of(ReportFile.text("jmh-result.json", json(out)));
-    }
-
-    /** A comparison is not a run: JMH's format has no place for two sides and a verdict. */
-    @Override
-    public List<ReportFile> renderComparison(ComparisonTable comparison, ReportOptions options) {
-        return List.of();
     }
 
     private static Map<String, Object> entry(ResultFile file, BenchResult r) {

@@ -3,10 +3,10 @@ package dev.panbench.reports.frameworks;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Role;
-import dev.panbench.reports.Grouping;
-import dev.panbench.reports.MachinePeaks;
-import dev.panbench.reports.Numbers;
-import dev.panbench.reports.Roles;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.MachinePeaks;
+import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.Roles;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;

@@ -71,7 +71,7 @@ final class CrossFrameworkHtml {
             return Html.escape(CrossFramework.text(c, reference));
         }
         String notes = CrossFramework.notes(c, reference);
-        return Html.escape(dev.panbench.reports.Numbers.time(c.nanos()) + (c.degraded() != null ? " DEGRADED" : "")
+        return Html.escape(dev.panbench.reports.format.Numbers.time(c.nanos()) + (c.degraded() != null ? " DEGRADED" : "")
                 + (c.unsteady() != null ? " UNSTEADY" : ""))
                 + (notes.isEmpty() ? "" : "<span class=\"note\">" + Html.escape(notes) + "</span>");
     }

@@ -4,19 +4,21 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.reports.ComparisonCells;
-import dev.panbench.reports.Grouping;
-import dev.panbench.reports.MachinePeaks;
-import dev.panbench.reports.Numbers;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
-import dev.panbench.reports.RunSummary;
-import dev.panbench.reports.Speedups;
 import dev.panbench.reports.charts.BenchCharts;
 import dev.panbench.reports.charts.ChartExport;
 import dev.panbench.reports.charts.NamedChart;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ComparisonCells;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.MachinePeaks;
+import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.format.RunSummary;
+import dev.panbench.reports.format.Speedups;
 import dev.panbench.reports.frameworks.CrossFramework;
 
 import java.io.IOException;
@@ -32,7 +34,7 @@ import java.util.OptionalDouble;
  * inline, and a content security policy that forbids fetching anything) with the run's facts, the charts, the
  * environment and a sortable, filterable table of every result.
  */
-public final class HtmlReport implements ReportFormat {
+public final class HtmlReport implements ResultsFormat, ComparisonFormat {
 
     private static final String CSS = resource("report.css");
     private static final String JS = resource("report.js");
@@ -47,7 +49,9 @@ public final class HtmlReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         String title = "panbench results" + (file.run() != null && file.run().id() != null ? " " + file.run().id() : "");
         StringBuilder sb = head(title);
         sb.append("<header><h1>").append(Html.escape(title)).append("</h1>\n");

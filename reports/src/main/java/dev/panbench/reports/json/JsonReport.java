@@ -3,10 +3,12 @@ package dev.panbench.reports.json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 import dev.panbench.reports.frameworks.CrossFramework;
 
 import java.util.List;
@@ -16,7 +18,7 @@ import java.util.List;
  * harness writes it (unknown fields kept), so that reading it back gives the same file; beside a results file, when
  * it has cross-backend or cross-framework rows, {@code cross-backend.json} ({@link CrossBackendJson}).
  */
-public final class JsonReport implements ReportFormat {
+public final class JsonReport implements ResultsFormat, ComparisonFormat {
 
     @Override
     public String name() {
@@ -24,7 +26,9 @@ public final class JsonReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile results, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile results = view.file();
+        ReportOptions options = view.options();
         CrossFramework x = CrossFramework.of(results.results(), options.reference());
         if (x.isEmpty()) {
             return List.of(ReportFile.text("results.json", json(results)));

@@ -4,22 +4,24 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.reports.ComparisonCells;
-import dev.panbench.reports.Grouping;
-import dev.panbench.reports.Numbers;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.compare.ComparisonTable.Unmatched;
+import dev.panbench.reports.format.ComparisonCells;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
 
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
  * JUnit XML, the test-report format every CI system shows. For a comparison ({@code comparison-junit.xml}) each
@@ -28,7 +30,7 @@ import java.util.Map;
  * errors, skipped ones skipped, and the measured time is in the case's output. Valid against Jenkins xUnit's
  * junit-10.xsd: {@code testsuites} carries no {@code skipped} count there (each {@code testsuite} does).
  */
-public final class JUnitReport implements ReportFormat {
+public final class JUnitReport implements ResultsFormat, ComparisonFormat {
 
     @Override
     public String name() {
@@ -36,7 +38,9 @@ public final class JUnitReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         Map<String, List<BenchResult>> byAdapter = new LinkedHashMap<>();
         for (BenchResult r : file.results()) {
             byAdapter.computeIfAbsent(r.adapter(), k -> new java.util.ArrayList<>()).add(r);

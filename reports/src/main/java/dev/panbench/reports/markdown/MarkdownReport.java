@@ -4,16 +4,18 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.reports.ComparisonCells;
-import dev.panbench.reports.Grouping;
-import dev.panbench.reports.MachinePeaks;
-import dev.panbench.reports.Numbers;
-import dev.panbench.reports.ReportFile;
-import dev.panbench.reports.ReportFormat;
-import dev.panbench.reports.ReportOptions;
-import dev.panbench.reports.RunSummary;
-import dev.panbench.reports.Speedups;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.format.ComparisonCells;
+import dev.panbench.reports.format.ComparisonFormat;
+import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.MachinePeaks;
+import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.ReportFile;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsFormat;
+import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.format.RunSummary;
+import dev.panbench.reports.format.Speedups;
 import dev.panbench.reports.frameworks.CrossFramework;
 
 import java.util.ArrayList;
@@ -26,7 +28,7 @@ import java.util.OptionalDouble;
  * reference impl, share of the machine's peak), and {@code comparison.md}: one table of compared ids, regressions
  * first, each ratio with its interval and verdict. Columns no row fills are left out.
  */
-public final class MarkdownReport implements ReportFormat {
+public final class MarkdownReport implements ResultsFormat, ComparisonFormat {
 
     @Override
     public String name() {
@@ -34,7 +36,9 @@ public final class MarkdownReport implements ReportFormat {
     }
 
     @Override
-    public List<ReportFile> render(ResultFile file, ReportOptions options) {
+    public List<ReportFile> render(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         StringBuilder sb = new StringBuilder("# panbench results\n\n");
         for (RunSummary.Fact f : RunSummary.of(file, options)) {
             sb.append("- **").append(f.label()).append(":** ").append(Markdown.text(f.value())).append('\n');

@@ -1,4 +1,4 @@
-package dev.panbench.reports;
+package dev.panbench.reports.format;
 
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;

@@ -1,4 +1,4 @@
-package dev.panbench.reports;
+package dev.panbench.reports.format;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.spi.Role;
@@ -111,7 +111,7 @@ public final class MachinePeaks {
                 return Numbers.rate(t.bytesPerSec(), "B/s");
             }
         }
-        return dev.panbench.reports.console.ConsoleTable.throughput(r);
+        return Throughputs.text(r);
     }
 
     /** Its own adapter's ceilings, else (for a result no device timed) the host CPU's. */

@@ -1,4 +1,4 @@
-package dev.panbench.reports;
+package dev.panbench.reports.format;
 
 /**
  * Choices that shape a report. {@code reference} is what speedups are measured against: an {@code impl} parameter

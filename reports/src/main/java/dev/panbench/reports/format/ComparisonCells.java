@@ -1,4 +1,4 @@
-package dev.panbench.reports;
+package dev.panbench.reports.format;
 
 import dev.panbench.reports.compare.ComparisonTable;
 

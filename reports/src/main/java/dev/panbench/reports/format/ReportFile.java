@@ -1,4 +1,4 @@
-package dev.panbench.reports;
+package dev.panbench.reports.format;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
