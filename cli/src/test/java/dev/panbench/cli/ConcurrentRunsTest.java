@@ -10,9 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -59,21 +60,34 @@ class ConcurrentRunsTest {
         assertTrue(Files.notExists(out.resolve("logs")), "nothing ran");
     }
 
+    /** Waits until {@code condition} holds, failing with {@code what} after a minute. */
+    private static void awaitCondition(java.util.function.BooleanSupplier condition, String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "gave up waiting: " + what);
+            Thread.sleep(20);
+        }
+    }
+
     @Test
     void twoRunsAtOnceRunOneAfterTheOtherAndTheWaitingOneSaysSo() throws Exception {
         Path a = dir.resolve("a");
         Path b = dir.resolve("b");
-        CompletableFuture<CliRunner> first;
-        CompletableFuture<CliRunner> second;
+        CliRunner.Running first;
+        CliRunner.Running second;
         try (JmhLock held = JmhLock.acquire(dir.resolve("jmh.lock"), false, m -> { })) {
             // both start while a third benchmark holds the lock, so both must wait, then take turns
-            first = CompletableFuture.supplyAsync(() -> CliRunner.run(quickRun(a)));
-            second = CompletableFuture.supplyAsync(() -> CliRunner.run(quickRun(b)));
-            Thread.sleep(1500);
-            assertTrue(Files.notExists(a.resolve("results.json")) && Files.notExists(b.resolve("results.json")));
+            first = CliRunner.start(quickRun(a));
+            second = CliRunner.start(quickRun(b));
+            awaitCondition(() -> first.errSoFar().contains("waiting for JMH's lock")
+                    && second.errSoFar().contains("waiting for JMH's lock"), "both runs say they wait: "
+                    + first.errSoFar() + " / " + second.errSoFar());
+            assertFalse(first.done() || second.done(), "neither run ends while the lock is held");
+            assertTrue(Files.notExists(a.resolve("results.json")) && Files.notExists(b.resolve("results.json")),
+                    "neither run measured while the lock is held");
         }
-        CliRunner ra = first.get();
-        CliRunner rb = second.get();
+        CliRunner ra = first.finish();
+        CliRunner rb = second.finish();
         assertEquals(ExitCodes.OK, ra.code(), ra.err());
         assertEquals(ExitCodes.OK, rb.code(), rb.err());
         assertTrue(ra.err().startsWith("panbench: waiting for JMH's lock "), ra.err());

@@ -3,22 +3,17 @@ package dev.panbench.harness.baseline;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
+import dev.panbench.harness.io.ExclusiveFileLock;
 import dev.panbench.harness.model.ResultFile;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -26,8 +21,8 @@ import java.util.stream.Stream;
  * Named baselines: one file per name, {@code <store>/<name>.json}, holding the baseline's history, the last runs
  * saved under that name ({@link BaselineHistory}); a results file saved as a baseline before histories existed still
  * reads, as a history of one run. Writes are atomic (temporary file, then rename) and serialised by an exclusive
- * lock on {@code <store>/.lock}, held by one writer at a time across processes ({@link FileChannel#lock}) and
- * across threads of one process (the file lock alone does not exclude those). Readers need no lock: they only ever
+ * lock on {@code <store>/.lock} ({@link ExclusiveFileLock}), held by one writer at a time across processes and
+ * threads. Readers need no lock: they only ever
  * see whole files.
  */
 public final class BaselineStore {
@@ -36,14 +31,15 @@ public final class BaselineStore {
     public static final String ENV_VARIABLE = "PANBENCH_STORE";
     static final String LOCK_FILE = ".lock";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-    private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
 
     private final Path dir;
     private final long lockTimeoutMillis;
+    private final ExclusiveFileLock.Waiting lockWaiting;
 
-    private BaselineStore(Path dir, long lockTimeoutMillis) {
+    private BaselineStore(Path dir, long lockTimeoutMillis, ExclusiveFileLock.Waiting lockWaiting) {
         this.dir = dir;
         this.lockTimeoutMillis = lockTimeoutMillis;
+        this.lockWaiting = lockWaiting;
     }
 
     /** The store {@code --store} names, else {@code $PANBENCH_STORE}, else {@code .panbench/baselines}. */
@@ -56,11 +52,16 @@ public final class BaselineStore {
     }
 
     public static BaselineStore at(Path dir) {
-        return new BaselineStore(dir, Defaults.STORE_LOCK_TIMEOUT_MILLIS);
+        return new BaselineStore(dir, Defaults.STORE_LOCK_TIMEOUT_MILLIS, waited -> { });
     }
 
     BaselineStore withLockTimeout(long millis) {
-        return new BaselineStore(dir, millis);
+        return new BaselineStore(dir, millis, lockWaiting);
+    }
+
+    /** The same store, telling {@code waiting} while a writer waits for the lock (tests wait on that). */
+    BaselineStore withLockWaiting(ExclusiveFileLock.Waiting waiting) {
+        return new BaselineStore(dir, lockTimeoutMillis, waiting);
     }
 
     public Path dir() {
@@ -210,53 +211,21 @@ public final class BaselineStore {
 
     /** The store's write lock; close it to release. Waits up to the lock timeout for another writer. */
     public Lock lock() {
-        Path key = dir.toAbsolutePath().normalize();
-        ReentrantLock local = IN_PROCESS.computeIfAbsent(key, k -> new ReentrantLock());
+        ExclusiveFileLock held;
         try {
-            if (!local.tryLock(lockTimeoutMillis, TimeUnit.MILLISECONDS)) {
-                throw busy();
-            }
+            Files.createDirectories(dir);
+            held = ExclusiveFileLock.acquire(dir.resolve(LOCK_FILE), Duration.ofMillis(lockTimeoutMillis), lockWaiting);
+        } catch (IOException e) {
+            throw new BadInputException("store " + dir + ": cannot lock " + dir.resolve(LOCK_FILE) + " ("
+                    + e.getMessage() + ")", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw busy();
         }
-        FileChannel channel = null;
-        try {
-            Files.createDirectories(dir);
-            channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(lockTimeoutMillis);
-            FileLock fileLock;
-            while ((fileLock = channel.tryLock()) == null) {
-                if (System.nanoTime() > deadline) {
-                    throw busy();
-                }
-                Thread.sleep(50);
-            }
-            FileChannel held = channel;
-            FileLock heldLock = fileLock;
-            return () -> {
-                try {
-                    heldLock.release();
-                    held.close();
-                } catch (IOException ignored) {
-                    // closing the channel releases the lock in any case
-                } finally {
-                    local.unlock();
-                }
-            };
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            closeQuietly(channel);
-            local.unlock();
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-                throw busy();
-            }
-            if (e instanceof BadInputException b) {
-                throw b;
-            }
-            throw new BadInputException("store " + dir + ": cannot lock " + dir.resolve(LOCK_FILE) + " ("
-                    + e.getMessage() + ")", e);
+        if (held == null) {
+            throw busy();
         }
+        return held::close;
     }
 
     /** A held lock; {@code close} releases it and throws nothing. */
@@ -271,13 +240,4 @@ public final class BaselineStore {
                 + "); try again when it has finished");
     }
 
-    private static void closeQuietly(FileChannel c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (IOException ignored) {
-                // nothing more to release
-            }
-        }
-    }
 }

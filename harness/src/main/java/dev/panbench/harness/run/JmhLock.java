@@ -2,13 +2,11 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.BadInputException;
 
+import dev.panbench.harness.io.ExclusiveFileLock;
+
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
@@ -24,14 +22,11 @@ public final class JmhLock implements AutoCloseable {
     /** Another lock file than JMH's (tests, or machines whose tmpdir differs per user). */
     public static final String FILE_PROPERTY = "panbench.jmh.lockFile";
     private static final boolean USER_IGNORES = Boolean.getBoolean(IGNORE_PROPERTY);
-    private static final long POLL_MILLIS = 200;
     private static final long REMIND_MILLIS = 60_000;
 
-    private final FileChannel channel;
-    private final FileLock lock;
+    private final ExclusiveFileLock lock;
 
-    private JmhLock(FileChannel channel, FileLock lock) {
-        this.channel = channel;
+    private JmhLock(ExclusiveFileLock lock) {
         this.lock = lock;
     }
 
@@ -51,76 +46,41 @@ public final class JmhLock implements AutoCloseable {
 
     /**
      * Takes the lock in {@code file}; when another process (or another run in this one) holds it, waits and says so
-     * through {@code notice}, or with {@code wait} false fails at once.
+     * through {@code notice} (at once, then every minute), or with {@code wait} false fails at once.
      */
     public static JmhLock acquire(Path file, boolean wait, Consumer<String> notice) {
-        FileChannel channel = null;
+        long[] lastNotice = {-1};
+        ExclusiveFileLock held;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            file.toFile().setWritable(true, false);
-            long start = System.nanoTime();
-            long lastNotice = 0;
-            while (true) {
-                FileLock lock = tryLock(channel);
-                if (lock != null) {
-                    // JMH checks this lock again for every benchmark: the holder is us
-                    System.setProperty(IGNORE_PROPERTY, "true");
-                    return new JmhLock(channel, lock);
-                }
-                if (!wait) {
-                    throw new BadInputException("JMH's lock " + file + " is held by another benchmark running on this"
-                            + " machine; not waiting (--no-wait): nothing was run");
-                }
-                long waited = (System.nanoTime() - start) / 1_000_000;
-                if (lastNotice == 0 || waited - lastNotice >= REMIND_MILLIS) {
-                    notice.accept(lastNotice == 0
-                            ? "waiting for JMH's lock " + file + ": another benchmark is running on this machine"
+            held = ExclusiveFileLock.acquire(file, wait ? null : Duration.ZERO, waited -> {
+                if (lastNotice[0] < 0) {
+                    notice.accept("waiting for JMH's lock " + file + ": another benchmark is running on this machine"
                             + " (another panbench run or a JMH benchmark), and measuring beside it would distort both;"
-                            + " Ctrl-C to stop, --no-wait to fail at once"
-                            : "still waiting for JMH's lock " + file + " (" + waited / 60_000 + " min)");
-                    lastNotice = Math.max(1, waited);
+                            + " Ctrl-C to stop, --no-wait to fail at once");
+                    lastNotice[0] = waited;
+                } else if (waited - lastNotice[0] >= REMIND_MILLIS) {
+                    notice.accept("still waiting for JMH's lock " + file + " (" + waited / 60_000 + " min)");
+                    lastNotice[0] = waited;
                 }
-                Thread.sleep(POLL_MILLIS);
-            }
+            });
         } catch (IOException e) {
-            close(channel);
             throw new BadInputException("cannot open JMH's lock " + file + " (" + e.getMessage() + ")", e);
         } catch (InterruptedException e) {
-            close(channel);
             Thread.currentThread().interrupt();
             throw new BadInputException("interrupted while waiting for JMH's lock " + file);
-        } catch (RuntimeException e) {
-            close(channel);
-            throw e;
         }
-    }
-
-    private static FileLock tryLock(FileChannel channel) throws IOException {
-        try {
-            return channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            // held by another run in this very process
-            return null;
+        if (held == null) {
+            throw new BadInputException("JMH's lock " + file + " is held by another benchmark running on this"
+                    + " machine; not waiting (--no-wait): nothing was run");
         }
+        file.toFile().setWritable(true, false);
+        // JMH checks this lock again for every benchmark: the holder is us
+        System.setProperty(IGNORE_PROPERTY, "true");
+        return new JmhLock(held);
     }
 
     @Override
     public void close() {
-        try {
-            lock.release();
-        } catch (IOException ignored) {
-            // closing the channel releases it in any case
-        }
-        close(channel);
-    }
-
-    private static void close(FileChannel c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (IOException ignored) {
-                // nothing more to release
-            }
-        }
+        lock.close();
     }
 }

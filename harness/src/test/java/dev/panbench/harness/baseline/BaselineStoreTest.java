@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -98,21 +97,16 @@ class BaselineStoreTest {
 
     @Test
     void aWriterWaitsWhileAnotherHoldsTheLock(@TempDir Path dir) throws Exception {
-        BaselineStore store = BaselineStore.at(dir);
+        CountDownLatch waiting = new CountDownLatch(1);
+        BaselineStore store = BaselineStore.at(dir).withLockWaiting(millis -> waiting.countDown());
         CompletableFuture<BaselineStore.Entry> save;
         try (var held = store.lock()) {
-            CountDownLatch saving = new CountDownLatch(1);
-            save = CompletableFuture.supplyAsync(() -> {
-                saving.countDown();
-                return store.save("main", results(2), null);
-            });
-            assertTrue(saving.await(30, TimeUnit.SECONDS), "the save started");
-            // the save has begun; give it ample time to finish, which it must not while the lock is held
-            assertThrows(TimeoutException.class, () -> save.get(500, TimeUnit.MILLISECONDS),
-                    "the save waits for the lock");
+            save = CompletableFuture.supplyAsync(() -> store.save("main", results(2), null));
+            assertTrue(waiting.await(30, TimeUnit.SECONDS), "the save reached the lock and waits for it");
+            assertFalse(save.isDone(), "the save waits for the lock");
             assertFalse(Files.exists(dir.resolve("main.json")), "nothing written while another writer holds the lock");
         }
-        assertEquals(2, save.get().results());
+        assertEquals(2, save.get(60, TimeUnit.SECONDS).results());
         assertTrue(Files.exists(dir.resolve("main.json")));
     }
 

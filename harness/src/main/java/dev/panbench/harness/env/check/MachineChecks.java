@@ -1,6 +1,7 @@
 package dev.panbench.harness.env.check;
 
 import dev.panbench.harness.env.check.EnvCheck.Verdict;
+import dev.panbench.harness.io.ExclusiveFileLock;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -216,6 +217,10 @@ public final class MachineChecks {
     static EnvCheck lock(Path file) {
         if (file == null || !Files.exists(file)) {
             return EnvCheck.ok("jmh lock", "JMH's lock is free");
+        }
+        if (ExclusiveFileLock.heldHere(file)) {
+            // asked without opening the file: closing a channel on it would drop this process's lock
+            return EnvCheck.warn("jmh lock", "JMH's lock " + file + " is held by this process", "wait for the run");
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             FileLock l = ch.tryLock();

@@ -1,6 +1,8 @@
 package dev.panbench.harness.env.check;
 
 import dev.panbench.harness.env.check.EnvCheck.Verdict;
+import dev.panbench.harness.io.ExclusiveFileLock;
+import dev.panbench.harness.io.ExclusiveFileLockTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,6 +13,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -132,6 +135,15 @@ class MachineChecksTest {
         EnvCheck c = MachineChecks.benchmarks(sources());
         assertEquals(Verdict.warn, c.verdict());
         assertEquals("2 other benchmark processes: a JMH fork (pid 777), panbench selfcheck (pid 778)", c.reading());
+    }
+
+    @Test
+    void checkingTheLockThisProcessHoldsLeavesItHeldForOtherProcesses() throws Exception {
+        Path lock = root.resolve("jmh.lock");
+        try (ExclusiveFileLock held = ExclusiveFileLock.acquire(lock, Duration.ZERO, w -> { })) {
+            assertEquals(Verdict.warn, MachineChecks.lock(lock).verdict());
+            assertEquals("held", ExclusiveFileLockTest.otherProcessTries(lock), "another process still finds it held");
+        }
     }
 
     @Test
