@@ -1,29 +1,56 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.AdapterOption;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
-/** Options every command takes: diagnostics and where native libraries are. */
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Options every command takes: diagnostics, and where native libraries are, as each adapter declares
+ * ({@link Adapter#options()}); {@link #addAdapterOptions} gives every command with this mixin those options.
+ */
 public final class CommonOptions {
 
     @Option(names = "--verbose", description = "Print stack traces of errors; run lists every skipped result.")
     boolean verbose;
 
-    @Option(names = "--tvm-ffi-lib", paramLabel = "PATH",
-            description = "libtvm_ffi.so to use (default: PANBENCH_TVM_FFI_LIB, the project .venv, python3's tvm_ffi).")
-    void tvmFfiLib(String path) {
-        System.setProperty("panbench.tvmffi.lib", path);
+    /** Adds the adapters' own options to each command, at any depth, that takes the common options. */
+    static void addAdapterOptions(CommandLine cl, Adapters adapters) {
+        Map<String, AdapterOption> options = new LinkedHashMap<>();
+        for (Adapter a : adapters.all()) {
+            a.options().forEach(o -> options.putIfAbsent(o.name(), o));
+        }
+        addTo(cl, options);
     }
 
-    @Option(names = "--opencl-lib", paramLabel = "PATH",
-            description = "OpenCL ICD loader to use (default: PANBENCH_OPENCL_LIB, then libOpenCL.so.1).")
-    void openClLib(String path) {
-        System.setProperty("panbench.opencl.lib", path);
+    private static void addTo(CommandLine cl, Map<String, AdapterOption> options) {
+        CommandSpec spec = cl.getCommandSpec();
+        if (spec.mixins().values().stream().anyMatch(m -> m.userObject() instanceof CommonOptions)) {
+            options.values().forEach(o -> spec.addOption(optionSpec(o)));
+        }
+        cl.getSubcommands().values().forEach(sub -> addTo(sub, options));
     }
 
-    @Option(names = "--cuda-path", paramLabel = "DIRS",
-            description = "Directories (:-separated) searched first for libcuda, libnvrtc and libcublas (default: "
-                    + "PANBENCH_CUDA_PATH, LD_LIBRARY_PATH, the loader cache, CUDA_HOME/lib64, site-packages/nvidia).")
-    void cudaPath(String dirs) {
-        System.setProperty("panbench.cuda.path", dirs);
+    private static OptionSpec optionSpec(AdapterOption o) {
+        return OptionSpec.builder(o.name())
+                .paramLabel(o.paramLabel())
+                .type(String.class)
+                .description(o.description())
+                .setter(new CommandLine.Model.ISetter() {
+                    @Override
+                    public <T> T set(T value) {
+                        if (value != null) {
+                            System.setProperty(o.property(), value.toString());
+                        }
+                        return null;
+                    }
+                })
+                .build();
     }
 }

@@ -2,6 +2,7 @@ package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.io.Printable;
+import dev.panbench.harness.run.Adapters;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -69,6 +70,7 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         // every subcommand, at every depth, gets --help and --version, whoever wrote it
         helpEverywhere(cl);
+        CommonOptions.addAdapterOptions(cl, Adapters.load());
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         return cl;

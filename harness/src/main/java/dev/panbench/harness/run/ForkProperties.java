@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * The explicit channel of settings from panbench's JVM to a benchmark fork: the harness's own properties and those
- * the adapter declares ({@link Adapter#forkProperties()}), passed as {@code -D} flags where they are set. Nothing
+ * the adapter declares ({@link Adapter#options()}, {@link Adapter#forkProperties()}), passed as {@code -D} flags where they are set. Nothing
  * else of the parent's system properties reaches a fork.
  */
 public final class ForkProperties {
@@ -27,7 +27,10 @@ public final class ForkProperties {
     /** The {@code -Dname=value} flags for a fork running these adapters' workloads. */
     public static List<String> jvmArgs(List<Adapter> adapters) {
         Set<String> names = new LinkedHashSet<>(HARNESS);
-        adapters.forEach(a -> names.addAll(a.forkProperties()));
+        adapters.forEach(a -> {
+            a.options().forEach(o -> names.add(o.property()));
+            names.addAll(a.forkProperties());
+        });
         List<String> args = new ArrayList<>();
         for (String name : names) {
             String value = System.getProperty(name);

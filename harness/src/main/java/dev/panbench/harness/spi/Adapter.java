@@ -26,9 +26,17 @@ public interface Adapter {
     List<WorkloadSpec> workloads();
 
     /**
-     * The system properties that configure this adapter ({@code --tvm-ffi-lib}'s {@code panbench.tvmffi.lib}, a
-     * forced code path): where set in panbench's JVM, a benchmark fork of this adapter's workloads gets them, and
-     * no other property of the parent.
+     * The command-line options of this adapter (where its native library is): the command line gathers them from
+     * every adapter, and a fork of this adapter's workloads gets their properties as it gets {@link #forkProperties}.
+     */
+    default List<AdapterOption> options() {
+        return List.of();
+    }
+
+    /**
+     * The other system properties that configure this adapter (a forced code path, a fixtures directory): where set
+     * in panbench's JVM, a benchmark fork of this adapter's workloads gets them and those of {@link #options}, and no
+     * other property of the parent.
      */
     default List<String> forkProperties() {
         return List.of();

@@ -67,17 +67,26 @@ class RunSettingsTest {
             public List<String> forkProperties() {
                 return List.of("panbench.test.declared");
             }
+
+            @Override
+            public List<dev.panbench.harness.spi.AdapterOption> options() {
+                return List.of(new dev.panbench.harness.spi.AdapterOption("--test-lib", "PATH", "panbench.test.option",
+                        "a library"));
+            }
         };
         System.setProperty("panbench.test.declared", "/opt/lib.so");
+        System.setProperty("panbench.test.option", "/opt/option.so");
         System.setProperty("panbench.test.undeclared", "leak");
         try {
             List<String> args = ForkProperties.jvmArgs(List.of(declaring));
             assertTrue(args.contains("-Dpanbench.test.declared=/opt/lib.so"), args.toString());
+            assertTrue(args.contains("-Dpanbench.test.option=/opt/option.so"), "an option's property: " + args);
             assertFalse(args.stream().anyMatch(a -> a.contains("undeclared")), args.toString());
             assertFalse(ForkProperties.jvmArgs(List.of(new FaultyAdapter())).stream()
                     .anyMatch(a -> a.contains("panbench.test.")), "another adapter's property stays out");
         } finally {
             System.clearProperty("panbench.test.declared");
+            System.clearProperty("panbench.test.option");
             System.clearProperty("panbench.test.undeclared");
         }
     }

@@ -8,6 +8,7 @@ import dev.panbench.adapters.gpu.cuda.CudaLoader;
 import dev.panbench.adapters.gpu.workloads.GpuDefaults;
 import dev.panbench.adapters.gpu.workloads.GpuWorkloads;
 import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.AdapterOption;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.WorkloadSpec;
 
@@ -92,8 +93,10 @@ public final class GpuCudaAdapter implements Adapter {
     }
 
     @Override
-    public List<String> forkProperties() {
-        return List.of(CudaLibraries.PROPERTY);
+    public List<AdapterOption> options() {
+        return List.of(new AdapterOption("--cuda-path", "DIRS", CudaLibraries.PROPERTY,
+                "Directories (:-separated) searched first for libcuda, libnvrtc and libcublas (default: "
+                        + "PANBENCH_CUDA_PATH, LD_LIBRARY_PATH, the loader cache, CUDA_HOME/lib64, site-packages/nvidia)."));
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.panbench.adapters.gpu.opencl.ClPlatforms;
 import dev.panbench.adapters.gpu.workloads.GpuDefaults;
 import dev.panbench.adapters.gpu.workloads.GpuWorkloads;
 import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.AdapterOption;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.WorkloadSpec;
 
@@ -82,8 +83,9 @@ public final class GpuOpenClAdapter implements Adapter {
     }
 
     @Override
-    public List<String> forkProperties() {
-        return List.of(ClLibrary.PROPERTY);
+    public List<AdapterOption> options() {
+        return List.of(new AdapterOption("--opencl-lib", "PATH", ClLibrary.PROPERTY,
+                "OpenCL ICD loader to use (default: PANBENCH_OPENCL_LIB, then libOpenCL.so.1)."));
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
 import dev.panbench.adapters.tvmffi.workloads.TvmFfiWorkloads;
 import dev.panbench.harness.nativelib.NativeLibraryCheck;
 import dev.panbench.harness.spi.Adapter;
+import dev.panbench.harness.spi.AdapterOption;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.WorkloadSpec;
 
@@ -79,8 +80,14 @@ public final class TvmFfiAdapter implements Adapter {
     }
 
     @Override
+    public List<AdapterOption> options() {
+        return List.of(new AdapterOption("--tvm-ffi-lib", "PATH", LibraryLocator.PROPERTY,
+                "libtvm_ffi.so to use (default: PANBENCH_TVM_FFI_LIB, the project .venv, python3's tvm_ffi)."));
+    }
+
+    @Override
     public List<String> forkProperties() {
-        return List.of(LibraryLocator.PROPERTY, NativeFixtures.DIR_PROPERTY, TvmBuild.CACHE_PROPERTY);
+        return List.of(NativeFixtures.DIR_PROPERTY, TvmBuild.CACHE_PROPERTY);
     }
 
     @Override
