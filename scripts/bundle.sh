@@ -41,7 +41,9 @@ mkdir -p "$tmp"
 "$JAVA_HOME/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
   --compress=zip-9 --output "$tmp/runtime" 2> >(grep -v 'Using incubator modules' >&2)
 cp "$jar" "$tmp/panbench.jar"
-cat > "$tmp/panbench" <<'LAUNCHER'
+# the launcher carries panbench's JVM flags, read here from where they are declared
+jvm_flags="$(panbench_jvm_flags "$root" | tr '\n' ' ')"
+sed "s|@JVM_FLAGS@|${jvm_flags% }|" > "$tmp/panbench" <<'LAUNCHER'
 #!/bin/sh
 # panbench from a bundle: its own Java runtime, no JDK or environment needed.
 # PANBENCH_JAVA_OPTS (optional) adds JVM options, e.g. -Xmx8g.
@@ -50,8 +52,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 PATH="${PATH:-/usr/local/bin:/usr/bin:/bin}"
 export PATH
 # shellcheck disable=SC2086
-exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector \
-  --sun-misc-unsafe-memory-access=allow -XX:+IgnoreUnrecognizedVMOptions -Xshare:auto -Dpanbench.home="$here" ${PANBENCH_JAVA_OPTS:-} \
+exec "$here/runtime/bin/java" @JVM_FLAGS@ -XX:+IgnoreUnrecognizedVMOptions -Xshare:auto -Dpanbench.home="$here" ${PANBENCH_JAVA_OPTS:-} \
   -jar "$here/panbench.jar" "$@"
 LAUNCHER
 chmod 755 "$tmp/panbench"

@@ -5,6 +5,10 @@ panbench_java_version() {  # prints the feature version of the java binary $1, o
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n1
 }
 
+panbench_jvm_flags() {  # prints the flags every panbench JVM needs, one a line, as declared once in the harness
+  grep -v '^[[:space:]]*\(#\|$\)' "$1/harness/src/main/resources/dev/panbench/harness/channel/jvm-flags"
+}
+
 panbench_find_jdk() {  # sets JAVA_HOME (a JDK with javac >= 22) and returns 0, or returns 1
   local c v
   for c in "${JAVA_HOME:-}" /usr/lib/jvm/*/ "$(dirname "$(dirname "$(readlink -f "$(command -v javac 2>/dev/null || echo /nonexistent)")")")"; do

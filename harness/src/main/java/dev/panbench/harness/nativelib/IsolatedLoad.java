@@ -1,5 +1,7 @@
 package dev.panbench.harness.nativelib;
 
+import dev.panbench.harness.channel.JvmFlags;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,9 +37,9 @@ final class IsolatedLoad {
             List<String> cmd = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"), "-XX:-CreateCoredumpOnCrash",
-                    "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xmx64m",
-                    "--enable-native-access=ALL-UNNAMED",
-                    "-cp", classPath(), LoadCheckMain.class.getName(), library.toString()));
+                    "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xmx64m"));
+            cmd.addAll(JvmFlags.all());
+            cmd.addAll(List.of("-cp", classPath(), LoadCheckMain.class.getName(), library.toString()));
             cmd.addAll(symbols);
             Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
             p.getOutputStream().close();

@@ -1,6 +1,7 @@
 package dev.panbench.harness.orchestrate;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
@@ -14,7 +15,6 @@ import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.harness.run.Adapters;
-import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.ForkProperties;
 import dev.panbench.harness.run.RunSettings;
 
@@ -111,7 +111,7 @@ public final class InterleavedAb {
     static List<String> command(Request req, Build build, Path requestFile) {
         List<String> cmd = new ArrayList<>();
         cmd.add(req.java());
-        cmd.addAll(BenchmarkRunner.FORK_JVM_FLAGS);
+        cmd.addAll(JvmFlags.all());
         cmd.addAll(ForkProperties.jvmArgs(Adapters.load().all()));
         // JMH's own switches (jmh.ignoreLock, say) configure the runner inside the child
         System.getProperties().forEach((k, v) -> {

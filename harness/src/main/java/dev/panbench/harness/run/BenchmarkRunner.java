@@ -1,6 +1,7 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
@@ -40,14 +41,6 @@ import java.util.regex.Pattern;
  * Results a framework's own driver times (numpy, Python, PyTorch rows) go to {@link DriverRunner} instead.
  */
 public final class BenchmarkRunner {
-
-    /**
-     * Flags every forked JVM gets, whatever the parent was started with. JMH 1.37 reads fields through
-     * {@code sun.misc.Unsafe}: allowed explicitly, so no fork prints the JDK's deprecation warnings.
-     */
-    public static final List<String> FORK_JVM_FLAGS = List.of(
-            "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector",
-            "--sun-misc-unsafe-memory-access=allow");
 
     private static final Pattern FORK_EXIT = Pattern.compile("<forked VM failed with exit code (\\d+)>");
 
@@ -223,7 +216,8 @@ public final class BenchmarkRunner {
 
     private ChainedOptionsBuilder options(PlannedResult p, String include, boolean dispatch, Path log,
                                           Path failureFile, Path deviceTimeFile, Path factsFile) {
-        List<String> jvmArgs = new ArrayList<>(FORK_JVM_FLAGS);
+        // every fork gets panbench's JVM flags, whatever the parent was started with
+        List<String> jvmArgs = new ArrayList<>(JvmFlags.all());
         jvmArgs.add("-D" + ForkSide.FAILURE_FILE_PROPERTY + "=" + failureFile);
         jvmArgs.add("-D" + ForkSide.DEVICE_TIME_FILE_PROPERTY + "=" + deviceTimeFile);
         jvmArgs.add("-D" + ForkSide.FORK_FACTS_FILE_PROPERTY + "=" + factsFile);

@@ -1,9 +1,9 @@
 package dev.panbench.harness.imports;
 
+import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.SampleStats;
-import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.WorkloadBenchmark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +49,7 @@ class RealToolImportTest {
                 .warmupTime(TimeValue.milliseconds(50)).measurementIterations(3)
                 .measurementTime(TimeValue.milliseconds(50)).timeUnit(TimeUnit.NANOSECONDS)
                 .mode(org.openjdk.jmh.annotations.Mode.AverageTime).addProfiler(GCProfiler.class)
-                .jvmArgsAppend(BenchmarkRunner.FORK_JVM_FLAGS.toArray(String[]::new))
+                .jvmArgsAppend(JvmFlags.all().toArray(String[]::new))
                 .resultFormat(ResultFormatType.JSON).result(json.toString())
                 .output(dir.resolve("jmh.log").toString()).build()).run();
 
