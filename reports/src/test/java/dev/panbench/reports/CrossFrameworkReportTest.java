@@ -1,8 +1,11 @@
 package dev.panbench.reports;
 
+import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.Numbers;
 import dev.panbench.reports.format.ReportOptions;
@@ -60,6 +63,28 @@ class CrossFrameworkReportTest {
         assertTrue(nop.contains(Numbers.time(java) + " (" + Numbers.factor(python / java) + ")"), nop);
         assertTrue(nop.contains("TVM NOP (no args): Julia 11 ns, Python 72 ns (TVMFFI.jl README)"), nop);
         assertTrue(row(md, "| call/tensor-arg | size=1024 | python |").contains("Python 298 ns"));
+    }
+
+    @Test
+    void aSeedFigureFollowsTheRoleNotTheAdapterOrWorkloadName() {
+        String seed = SeedFigures.TVM_NOP.key();
+        List<BenchResult> rs = List.of(
+                withRole(Fixtures.ok("ffi-next", "call/noop", "call", Fixtures.params("args", "0", "impl", "java"),
+                        Fixtures.samples(10, 0.01, 1), null, null), Role.beside(seed)),
+                withRole(Fixtures.ok("ffi-next", "call/noop", "call", Fixtures.params("args", "0", "impl", "python"),
+                        Fixtures.samples(70, 0.02, 2), null, null), Role.framework("python").withSeed(seed)),
+                withRole(Fixtures.ok("ffi-next", "call/noop", "call", Fixtures.params("args", "1", "impl", "java"),
+                        Fixtures.samples(12, 0.01, 3), null, null), null),
+                withRole(Fixtures.ok("ffi-next", "call/noop", "call", Fixtures.params("args", "1", "impl", "python"),
+                        Fixtures.samples(80, 0.02, 4), null, null), Role.framework("python")));
+        String md = new MarkdownReport().render(Fixtures.file("seeds", rs, java.util.Map.of()), ReportOptions.DEFAULT)
+                .getFirst().asText();
+        assertTrue(row(md, "| call/noop | args=0 |").contains(SeedFigures.TVM_NOP.text()), md);
+        assertFalse(row(md, "| call/noop | args=1 |").contains("TVMFFI.jl"), md);
+    }
+
+    private static BenchResult withRole(BenchResult r, Role role) {
+        return ResultMarks.withRole(r, role);
     }
 
     @Test

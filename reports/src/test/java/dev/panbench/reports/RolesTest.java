@@ -65,11 +65,20 @@ class RolesTest {
     }
 
     @Test
+    void olderTvmFfiCallRowsStandBesideThePublishedFigureOfTheirCall() {
+        assertEquals(Role.beside("tvmffi-jl/nop"), inferred("tvm-ffi/call/nop[args=0,impl=java]"));
+        assertEquals(Role.framework("python").withSeed("tvmffi-jl/nop"), inferred("tvm-ffi/call/nop[args=0,impl=python]"));
+        assertEquals("tvmffi-jl/func-int64", inferred("tvm-ffi/call/echo[type=int,impl=c-loop]").seed());
+        assertNull(inferred("tvm-ffi/call/echo[type=str,impl=java]"));
+        assertEquals("tvmffi-jl/autodlpack", inferred("tvm-ffi/call/tensor-arg[size=1,impl=java]").seed());
+    }
+
+    @Test
     void frameworkRowsThatAreNoCatalogWorkloadKeepTheirFrameworkOnly() {
         Role python = inferred("tvm-ffi/call/nop[args=0,impl=python]");
         assertEquals("python", python.framework());
         assertNull(python.catalog());
-        assertNull(inferred("tvm-ffi/call/nop[args=0,impl=java]"));
+        assertNull(inferred("tvm-ffi/call/nop[args=1,impl=java]"));
         assertNull(inferred("cpu-simd/conv2d/im2col[shape=3x64x64-16,dtype=f32,impl=openblas]"));
         assertEquals("reduce/dot[size=65536,dtype=f32]",
                 inferred("cpu-simd/reduce/dot[size=65536,dtype=f32,impl=openblas,threads=1]").rowKey(),

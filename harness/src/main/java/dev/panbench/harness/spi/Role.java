@@ -18,8 +18,11 @@ import java.util.Objects;
  *                  when JMH timed it in the JVM
  * @param ceiling   {@code bandwidth} or {@code flops} when the result measures the machine's ceiling that other
  *                  results are read against, else null
+ * @param seed      the key of a figure published elsewhere for the same operation that reports quote beside this
+ *                  result ({@link dev.panbench.harness.catalog.SeedFigures}: {@code tvmffi-jl/nop}), else null
  */
-public record Role(String catalog, Map<String, String> shape, String backend, String framework, String ceiling) {
+public record Role(String catalog, Map<String, String> shape, String backend, String framework, String ceiling,
+                   String seed) {
 
     public static final String BANDWIDTH = "bandwidth";
     public static final String FLOPS = "flops";
@@ -32,6 +35,21 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
         if (catalog != null) {
             Objects.requireNonNull(backend, "a catalog role needs its backend");
         }
+    }
+
+    /** A role that stands beside no published figure. */
+    public Role(String catalog, Map<String, String> shape, String backend, String framework, String ceiling) {
+        this(catalog, shape, backend, framework, ceiling, null);
+    }
+
+    /** An adapter's own row that stands beside the published figure {@code seed} and nothing else. */
+    public static Role beside(String seed) {
+        return new Role(null, Map.of(), null, null, null, seed);
+    }
+
+    /** This role, standing beside the published figure {@code seed} (null: none). */
+    public Role withSeed(String seed) {
+        return new Role(catalog, shape, backend, framework, ceiling, seed);
     }
 
     /** A result of a catalog entry at {@code shape}, computed by {@code backend}. */
@@ -79,6 +97,9 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
         if (ceiling != null) {
             m.put("ceiling", ceiling);
         }
+        if (seed != null) {
+            m.put("seed", seed);
+        }
         return m;
     }
 
@@ -99,7 +120,7 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
         String backend = str(m.get("backend"));
         String ceiling = str(m.get("ceiling"));
         return new Role(catalog, shape, catalog != null && backend == null ? "?" : backend, str(m.get("framework")),
-                BANDWIDTH.equals(ceiling) || FLOPS.equals(ceiling) ? ceiling : null);
+                BANDWIDTH.equals(ceiling) || FLOPS.equals(ceiling) ? ceiling : null, str(m.get("seed")));
     }
 
     private static String str(Object o) {

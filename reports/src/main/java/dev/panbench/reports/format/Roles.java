@@ -2,11 +2,13 @@ package dev.panbench.reports.format;
 
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -44,6 +46,8 @@ public final class Roles {
      *       ({@code opencl-tiled}, {@code cuda-naive}; {@code cublas} as it is; {@code <api>} without an impl), and
      *       the adapter id when there is no impl;</li>
      *   <li>{@code impl=numpy}, {@code python} or {@code torch}: timed in that framework's runtime;</li>
+     *   <li>{@code tvm-ffi}'s {@code call/nop} with {@code args=0}, {@code call/echo} with {@code type=int} and
+     *       {@code call/tensor-arg}: beside the TVMFFI.jl figure of the same call ({@link SeedFigures});</li>
      *   <li>anything else: null, an adapter's own row.</li>
      * </ul>
      */
@@ -61,7 +65,34 @@ public final class Roles {
         if (entry != null) {
             return entry.role(new Params(params), backendOf(adapter, impl), framework);
         }
-        return framework == null ? null : Role.framework(framework);
+        Role own = framework == null ? null : Role.framework(framework);
+        String seed = seedOf(adapter, workload, params);
+        return seed == null ? own : own == null ? Role.beside(seed) : own.withSeed(seed);
+    }
+
+    /** The published figure an older file's TVM FFI call row stands beside, by the names it was written with. */
+    private static String seedOf(String adapter, String workload, Map<String, String> params) {
+        if (!adapter.equals("tvm-ffi")) {
+            return null;
+        }
+        SeedFigures.Figure f = switch (workload) {
+            case "call/nop" -> "0".equals(params.get("args")) ? SeedFigures.TVM_NOP : null;
+            case "call/echo" -> "int".equals(params.get("type")) ? SeedFigures.TVM_FUNC_INT64 : null;
+            case "call/tensor-arg" -> SeedFigures.TVM_AUTODLPACK;
+            default -> null;
+        };
+        return f == null ? null : f.key();
+    }
+
+    /** The published figures a row of {@code results} stands beside: the first its results' roles name. */
+    public static List<SeedFigures.Figure> seeds(List<BenchResult> results) {
+        for (BenchResult r : results) {
+            Role role = of(r);
+            if (role != null && role.seed() != null) {
+                return SeedFigures.find(role.seed()).map(List::of).orElse(List.of());
+            }
+        }
+        return List.of();
     }
 
     private static String backendOf(String adapter, String impl) {

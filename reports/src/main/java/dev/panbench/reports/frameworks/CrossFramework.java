@@ -1,5 +1,6 @@
 package dev.panbench.reports.frameworks;
 
+import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Role;
@@ -164,7 +165,7 @@ public final class CrossFramework {
             shape.remove(Grouping.IMPL);
             rows.computeIfAbsent(first.adapter(), k -> new ArrayList<>()).add(new Row(first.adapter(),
                     first.workload(), Grouping.paramText(first, Grouping.IMPL), shape, ref,
-                    cells(byImpl, ref, backend, peaks), SeedFigures.of(first.adapter(), first.workload(), first.params())));
+                    cells(byImpl, ref, backend, peaks), Roles.seeds(group)));
         }
         List<Section> sections = new ArrayList<>();
         rows.forEach((adapter, rs) -> sections.add(new Section(adapter, List.copyOf(impls.get(adapter)),

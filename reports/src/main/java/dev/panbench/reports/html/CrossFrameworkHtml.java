@@ -1,7 +1,7 @@
 package dev.panbench.reports.html;
 
+import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.reports.frameworks.CrossFramework;
-import dev.panbench.reports.frameworks.SeedFigures;
 
 import java.util.List;
 

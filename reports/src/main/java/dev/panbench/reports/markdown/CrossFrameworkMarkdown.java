@@ -1,7 +1,7 @@
 package dev.panbench.reports.markdown;
 
+import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.reports.frameworks.CrossFramework;
-import dev.panbench.reports.frameworks.SeedFigures;
 
 import java.util.ArrayList;
 import java.util.List;

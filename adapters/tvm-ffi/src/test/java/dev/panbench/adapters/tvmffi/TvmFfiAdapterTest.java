@@ -1,9 +1,11 @@
 package dev.panbench.adapters.tvmffi;
 
 import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
+import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.WorkloadSpec;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -14,6 +16,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TvmFfiAdapterTest {
@@ -53,5 +56,22 @@ class TvmFfiAdapterTest {
         Params plain = new Params(Map.of("args", "0", "impl", "java"));
         assertEquals(1000, nop.batch().apply(floor));
         assertEquals(1, nop.batch().apply(plain));
+    }
+
+    @Test
+    void theCallsTvmFfiJlPublishedDeclareTheFigureTheyStandBeside() {
+        Map<String, WorkloadSpec> specs = new TvmFfiAdapter().workloads().stream()
+                .collect(Collectors.toMap(WorkloadSpec::name, s -> s));
+        Role java = specs.get("call/nop").role().apply(new Params(Map.of("args", "0", "impl", "java")));
+        assertEquals(SeedFigures.TVM_NOP.key(), java.seed());
+        Role python = specs.get("call/nop").role().apply(new Params(Map.of("args", "0", "impl", "python")));
+        assertEquals(Role.framework("python").withSeed(SeedFigures.TVM_NOP.key()), python);
+        assertEquals(Role.framework("python"),
+                specs.get("call/nop").role().apply(new Params(Map.of("args", "3", "impl", "python"))));
+        assertNull(specs.get("call/nop").role().apply(new Params(Map.of("args", "3", "impl", "java"))));
+        assertEquals(SeedFigures.TVM_FUNC_INT64.key(), specs.get("call/echo").role()
+                .apply(new Params(Map.of("type", "int", "impl", "c-loop"))).seed());
+        assertEquals(SeedFigures.TVM_AUTODLPACK.key(), specs.get("call/tensor-arg").role()
+                .apply(new Params(Map.of("size", "1024", "impl", "java"))).seed());
     }
 }

@@ -1,6 +1,7 @@
 package dev.panbench.adapters.tvmffi.workloads;
 
 import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
+import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.OpCounts;
@@ -11,6 +12,7 @@ import dev.panbench.harness.spi.ParamSpec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The TVM FFI overhead suite (after the TVMFFI.jl benchmarks): conversions, raw calls, function calls of growing
@@ -42,13 +44,15 @@ public final class TvmFfiWorkloads {
                 .description("TVMFFIGetVersion into a reused buffer: a bare downcall")
                 .param("impl", FAST_IMPLS), Shared.FLOOR_BATCH)
                 .factory(RawGetVersion::new).build());
-        specs.add(floored(WorkloadSpec.builder("call/nop")
+        specs.add(beside(floored(WorkloadSpec.builder("call/nop")
                 .description("testing.nop with 0, 1 or 3 int arguments")
-                .param(ParamSpec.of("args", "0", "1", "3").quick("0", "3")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
+                .param(ParamSpec.of("args", "0", "1", "3").quick("0", "3")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH),
+                p -> "0".equals(p.get("args")) ? SeedFigures.TVM_NOP : null)
                 .factory(CallNop::new).build());
-        specs.add(floored(WorkloadSpec.builder("call/echo")
+        specs.add(beside(floored(WorkloadSpec.builder("call/echo")
                 .description("testing.echo of an int, float, string or tensor object")
-                .param(ParamSpec.of("type", "int", "float", "str", "tensor").quick("int", "tensor")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
+                .param(ParamSpec.of("type", "int", "float", "str", "tensor").quick("int", "tensor")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH),
+                p -> "int".equals(p.get("type")) ? SeedFigures.TVM_FUNC_INT64 : null)
                 .factory(CallEcho::new).build());
         specs.add(floored(WorkloadSpec.builder("call/add-one-int")
                 .description("testing.add_one(41), a typed C++ function")
@@ -60,10 +64,10 @@ public final class TvmFfiWorkloads {
                 .counts(p -> new OpCounts(p.getLong("size"), 8 * p.getLong("size"), p.getLong("size")))
                 .batch(p -> isFloor(p) ? tensorBatch(p) : 1))
                 .factory(TensorAddOne::new).build());
-        specs.add(floored(WorkloadSpec.builder("call/tensor-arg")
+        specs.add(beside(floored(WorkloadSpec.builder("call/tensor-arg")
                 .description("testing.nop(view): a DLTensor* argument, flat in the data size")
                 .param(ParamSpec.of("size", "1", "1024", "1048576").quick("1024")).param("impl", "java", "c-loop", "python"),
-                Shared.FLOOR_BATCH)
+                Shared.FLOOR_BATCH), p -> SeedFigures.TVM_AUTODLPACK)
                 .factory(TensorArgument::new).build());
         specs.add(floored(WorkloadSpec.builder("callback/java-from-tvm")
                 .description("testing.apply(f, 7): C++ calls f back; f is Java (c-loop: f is C)")
@@ -108,7 +112,24 @@ public final class TvmFfiWorkloads {
     private static WorkloadSpec.Builder floored(WorkloadSpec.Builder b, int batch) {
         return b.batch(p -> isFloor(p) ? batch : 1)
                 .availability(p -> isFloor(p) ? compiler() : isPython(p) ? python(p) : Availability.ok())
-                .role(p -> isPython(p) ? Role.framework("python") : null);
+                .role(TvmFfiWorkloads::ownRole);
+    }
+
+    /** A python row is a framework row, timed in Python's own runtime; the others are the adapter's own rows. */
+    private static Role ownRole(Params p) {
+        return isPython(p) ? Role.framework("python") : null;
+    }
+
+    /**
+     * Rows that reports quote beside a figure TVMFFI.jl published for the same call ({@link SeedFigures}): their role
+     * names the figure, for every impl of the row (null from {@code figure}: none).
+     */
+    private static WorkloadSpec.Builder beside(WorkloadSpec.Builder b, Function<Params, SeedFigures.Figure> figure) {
+        return b.role(p -> {
+            SeedFigures.Figure f = figure.apply(p);
+            Role own = ownRole(p);
+            return f == null ? own : own == null ? Role.beside(f.key()) : own.withSeed(f.key());
+        });
     }
 
     static boolean isPython(Params p) {
