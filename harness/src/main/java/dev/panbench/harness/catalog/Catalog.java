@@ -18,7 +18,8 @@ public final class Catalog {
     public static final CatalogEntry LAYERNORM_ROWS = new LayerNormRowsEntry();
     public static final CatalogEntry BERT_LAYER = new BertLayerEntry();
     public static final CatalogEntry GPT2_DECODE = new Gpt2DecodeEntry();
-    public static final CatalogEntry MATMUL_INT4 = new MatmulInt4Entry();
+    public static final CatalogEntry MATMUL_INT4 = new MatmulNBitsEntry(4);
+    public static final CatalogEntry MATMUL_INT8 = new MatmulNBitsEntry(8);
     public static final CatalogEntry REDUCE_SUM = new ReduceEntry(ReduceEntry.Kind.SUM);
     public static final CatalogEntry REDUCE_MAX = new ReduceEntry(ReduceEntry.Kind.MAX);
     public static final CatalogEntry REDUCE_DOT = new ReduceEntry(ReduceEntry.Kind.DOT);
@@ -26,7 +27,7 @@ public final class Catalog {
     public static final CatalogEntry UNARY_TANH = new UnaryEntry("tanh", Math::tanh, -10f, 10f, 4);
 
     private static final List<CatalogEntry> ALL = List.of(BINARY_ADD, SGEMM, SOFTMAX_ROWS, LAYERNORM_ROWS, BERT_LAYER,
-            GPT2_DECODE, MATMUL_INT4, REDUCE_SUM, REDUCE_MAX, REDUCE_DOT, UNARY_EXP, UNARY_TANH);
+            GPT2_DECODE, MATMUL_INT4, MATMUL_INT8, REDUCE_SUM, REDUCE_MAX, REDUCE_DOT, UNARY_EXP, UNARY_TANH);
 
     private Catalog() {
     }

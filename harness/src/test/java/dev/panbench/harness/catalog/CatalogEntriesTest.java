@@ -103,7 +103,7 @@ class CatalogEntriesTest {
 
     @Test
     void everyEntryAcceptsAPlainFloatComputationAtOddShapes() throws VerificationException {
-        // the model and INT4 entries have their own tests (ModelEntriesTest, Int4BlocksTest)
+        // the model, INT4 and INT8 entries have their own tests (ModelEntriesTest, Int4BlocksTest, Int8BlocksTest)
         for (CatalogEntry e : Catalog.all().stream().filter(e -> ODD.containsKey(e.name())).toList()) {
             Problem p = e.problem(ODD.get(e.name()));
             p.check("naive", naive(e, p));

@@ -4,11 +4,14 @@ import dev.panbench.adapters.cpusimd.kernels.BlockWeights;
 import dev.panbench.adapters.cpusimd.kernels.DecoderStep;
 import dev.panbench.adapters.cpusimd.kernels.EncoderLayer;
 import dev.panbench.adapters.cpusimd.kernels.Int4Gemm;
+import dev.panbench.adapters.cpusimd.kernels.Int8Gemm;
 import dev.panbench.adapters.cpusimd.kernels.PackedGemm;
 import dev.panbench.adapters.cpusimd.kernels.Parallel;
+import dev.panbench.adapters.cpusimd.kernels.WeightOnlyGemm;
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.catalog.Int4Blocks;
+import dev.panbench.harness.catalog.Int8Blocks;
 import dev.panbench.harness.catalog.Problem;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.Params;
@@ -19,14 +22,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The catalog's model workloads in this adapter: {@code model/bert-layer}, {@code model/gpt2-decode} and
- * {@code quant/matmul-int4}. {@code impl=simd} composes this adapter's Vector API kernels ({@link EncoderLayer},
- * {@link DecoderStep}, {@link Int4Gemm}) and is the reference backend; {@code impl=numpy} and {@code impl=torch} are
- * their twins in {@code cpusimd_frameworks.py}, timed by the Python driver. For {@code quant/matmul-int4},
- * {@code impl=simd-f32} is the same product in float32, the row INT4 is read against: B dequantized and packed once at
- * setup into {@link PackedGemm}, the very register tile {@link Int4Gemm} runs, so the two differ only in the weights
- * they read (4 bits and a scale per 32, or 32 bits) and the unpacking; numpy and torch have no INT4 product, so theirs
- * is the float32 product of the weights dequantized at setup too. Every answer is checked by the entry's {@link Problem#check} before timing.
+ * The catalog's model workloads in this adapter: {@code model/bert-layer}, {@code model/gpt2-decode},
+ * {@code quant/matmul-int4} and {@code quant/matmul-int8}. {@code impl=simd} composes this adapter's Vector API
+ * kernels ({@link EncoderLayer}, {@link DecoderStep}, {@link Int4Gemm}, {@link Int8Gemm}) and is the reference
+ * backend; {@code impl=numpy} and {@code impl=torch} are their twins in {@code cpusimd_frameworks.py}, timed by the
+ * Python driver. For the quantized products, {@code impl=simd-f32} is the same product in float32, the row the
+ * quantized one is read against: B dequantized and packed once at setup into {@link PackedGemm}, whose six-row
+ * register tile the quantized kernels run too, so the two differ in the weights they read (4 or 8 bits and a scale
+ * per 32, or 32 bits), the unpacking, and how deep a slice of k each tile covers; numpy and torch have no such
+ * product, so theirs is the float32 product of the weights dequantized at setup too. Every answer is checked by the
+ * entry's {@link Problem#check} before timing.
  * <p>
  * The default profile runs every shape the entries declare; the model entries' larger shapes (batch 8 and 32, ctx
  * 1024) take seconds of setup and reference each, so a quick run picks its rows with {@code --filter} (batch 1).
@@ -42,7 +47,8 @@ final class ModelWorkloads {
         return List.of(
                 model(Catalog.BERT_LAYER, ModelWorkloads::bert, "simd", "numpy", "torch"),
                 model(Catalog.GPT2_DECODE, ModelWorkloads::gpt2, "simd", "numpy", "torch"),
-                model(Catalog.MATMUL_INT4, ModelWorkloads::int4, "simd", SIMD_F32, "numpy", "torch"));
+                model(Catalog.MATMUL_INT4, p -> quantized(Catalog.MATMUL_INT4, p), "simd", SIMD_F32, "numpy", "torch"),
+                model(Catalog.MATMUL_INT8, p -> quantized(Catalog.MATMUL_INT8, p), "simd", SIMD_F32, "numpy", "torch"));
     }
 
     private static WorkloadSpec model(CatalogEntry entry, KernelWorkload.Factory factory, String... impls) {
@@ -125,8 +131,9 @@ final class ModelWorkloads {
         }, check);
     }
 
-    private static Case int4(Params p) {
-        Problem prob = Catalog.MATMUL_INT4.problem(p);
+    private static Case quantized(CatalogEntry entry, Params p) {
+        Problem prob = entry.problem(p);
+        boolean int4 = entry == Catalog.MATMUL_INT4;
         int m = p.getInt("m"), k = p.getInt("k"), n = p.getInt("n");
         int threads = Parallel.parseThreads(p.get("threads"));
         float[] a = prob.floats("a");
@@ -135,19 +142,20 @@ final class ModelWorkloads {
         float[] c = new float[m * n];
         Case.Verifier check = r -> prob.check("impl=" + p.get("impl"), c);
         String impl = p.get("impl");
-        if (framework(p) != null) {
-            FrameworkCall fw = FrameworkCall.of(p, "gemm.sgemm", Map.of("m", m, "n", n, "k", k), "a", a, "b",
-                    Int4Blocks.dequantize(packed, scales, k, n));
-            return new Case(fw.into(c), check).with(fw);
-        }
-        if (impl.equals(SIMD_F32)) {
-            PackedGemm g = new PackedGemm(Int4Blocks.dequantize(packed, scales, k, n), k, n, threads);
+        if (framework(p) != null || impl.equals(SIMD_F32)) {
+            float[] w = int4 ? Int4Blocks.dequantize(packed, scales, k, n) : Int8Blocks.dequantize(packed, scales, k, n);
+            if (framework(p) != null) {
+                FrameworkCall fw = FrameworkCall.of(p, "gemm.sgemm", Map.of("m", m, "n", n, "k", k), "a", a, "b", w);
+                return new Case(fw.into(c), check).with(fw);
+            }
+            PackedGemm g = new PackedGemm(w, k, n, threads);
             return new Case(() -> {
                 g.multiply(a, m, c);
                 return 0;
             }, check);
         }
-        Int4Gemm g = new Int4Gemm(packed, scales, m, n, k, threads);
+        WeightOnlyGemm g = int4 ? new Int4Gemm(packed, scales, m, n, k, threads)
+                : new Int8Gemm(packed, scales, m, n, k, threads);
         return new Case(() -> {
             g.multiply(a, c);
             return 0;

@@ -100,7 +100,7 @@ class EveryWorkloadVerifiesTest {
             case "hidden" -> List.of("36");
             case "heads" -> List.of("3");
             case "ffn" -> List.of("44");
-            // quant/matmul-int4: partial row tiles and a partial column panel
+            // quant/matmul-int4|8: partial row tiles and a partial column panel
             case "m" -> List.of("1", "7", "13");
             case "k" -> List.of("32", "96");
             case "n" -> List.of("5", "40");

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The model rows ({@code model/bert-layer}, {@code model/gpt2-decode}, {@code quant/matmul-int4}) at a small layer
+ * The model rows ({@code model/bert-layer}, {@code model/gpt2-decode}, {@code quant/matmul-int4|8}) at a small layer
  * (hidden 64, 4 heads, seq 16, ffn 256): simd through the real JMH runner, numpy through the real Python driver,
  * each answer checked against the entry's reference; torch skipped with its reason where it is missing.
  */
@@ -51,10 +51,10 @@ class ModelRowsTest {
 
     @Test
     void everyModelRowIsVerifiedAndTimedThroughTheRealRunner() throws Exception {
-        List<BenchResult> results = run("^cpu-simd/(model/|quant/matmul-int4).*impl=(simd|numpy|torch)\\b",
+        List<BenchResult> results = run("^cpu-simd/(model/|quant/matmul-int[48]).*impl=(simd|numpy|torch)\\b",
                 "model-rows");
-        // bert, gpt2: simd, numpy, torch; int4: simd, simd-f32, numpy, torch
-        assertEquals(10, results.size(), results.stream().map(r -> r.id().toString()).toList().toString());
+        // bert, gpt2: simd, numpy, torch; int4, int8: simd, simd-f32, numpy, torch
+        assertEquals(14, results.size(), results.stream().map(r -> r.id().toString()).toList().toString());
         boolean numpy = PythonDriver.importable("numpy").isEmpty();
         for (BenchResult r : results) {
             String impl = r.params().get("impl");

@@ -34,7 +34,9 @@ final class CatalogGraphs {
                     + "LayerNormalization, Gelu(tanh)", ModelGraphs.weightsBut("x", "k_cache", "v_cache"),
                     ModelGraphs::gpt2Decode),
             new CatalogGraph(Catalog.MATMUL_INT4, 1, "com.microsoft MatMulNBits (4 bits, block 32)",
-                    ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt4));
+                    ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt4),
+            new CatalogGraph(Catalog.MATMUL_INT8, 1, "com.microsoft MatMulNBits (8 bits, block 32)",
+                    ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt8));
 
     private CatalogGraphs() {
     }

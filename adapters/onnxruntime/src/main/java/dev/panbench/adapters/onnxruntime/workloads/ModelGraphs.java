@@ -16,9 +16,10 @@ import java.util.Set;
  * BiasGelu): the graph an exporter writes for these layers, so the row shows what ONNX Runtime's own graph
  * optimisations (level ALL, which fuses such patterns where it recognises them) make of it. The layer's weights
  * are initializers from the catalog's seeded generator; the activations ({@code x}, the KV cache) are inputs.
- * {@code quant/matmul-int4} is ONNX Runtime's contrib operator {@code com.microsoft.MatMulNBits} (bits 4, block 32,
- * no zero points: the default 8), reading exactly the catalog's packed bytes and scales, with accuracy level 1
- * (float32 compute, the catalog's tolerance; level 4 would quantize A to int8 as well).
+ * {@code quant/matmul-int4} and {@code quant/matmul-int8} are ONNX Runtime's contrib operator
+ * {@code com.microsoft.MatMulNBits} (bits 4 or 8, block 32, no zero points: the defaults 8 and 128), reading exactly
+ * the catalog's packed bytes and scales, with accuracy level 1 (float32 compute, the catalog's tolerance; level 4
+ * would quantize A to int8 as well).
  */
 final class ModelGraphs {
 
@@ -98,9 +99,18 @@ final class ModelGraphs {
 
     /** {@code C = A dequant(B)} with MatMulNBits over the catalog's {@code b_packed [n][k/32][16]} and scales. */
     static void matmulInt4(Problem p, Params shape, OnnxGraph graph) {
+        matmulNBits(p, graph, 4);
+    }
+
+    /** The same at 8 bits, over {@code b_packed [n][k/32][32]} (zero point 128). */
+    static void matmulInt8(Problem p, Params shape, OnnxGraph graph) {
+        matmulNBits(p, graph, 8);
+    }
+
+    private static void matmulNBits(Problem p, OnnxGraph graph, long bits) {
         long k = dim(p, "a", 1), n = dim(p, "b_packed", 0);
         graph.node("com.microsoft", "MatMulNBits", List.of("a", "b_packed", "scales"), List.of(CatalogGraph.OUTPUT),
-                Attribute.of("K", k), Attribute.of("N", n), Attribute.of("bits", 4L),
+                Attribute.of("K", k), Attribute.of("N", n), Attribute.of("bits", bits),
                 Attribute.of("block_size", (long) Int4Blocks.BLOCK), Attribute.of("accuracy_level", 1L));
     }
 }

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Every catalog graph the adapter writes, at a small shape, accepted by {@code onnx.checker.check_model} with full
  * shape inference, and the output shape ONNX infers is the catalog's. ONNX does not know ONNX Runtime's
- * {@code com.microsoft} operators, so the INT4 graph is checked without inference. Skipped, with the reason, where
+ * {@code com.microsoft} operators, so the INT4 and INT8 graphs are checked without inference. Skipped, with the reason, where
  * {@code onnx} is not importable.
  */
 class CatalogModelsCheckTest {
@@ -31,7 +31,7 @@ class CatalogModelsCheckTest {
             "softmax/rows", "shape=3x5,dtype=f32", "layernorm/rows", "shape=3x5,dtype=f32",
             "model/bert-layer", "batch=2,seq=16,hidden=64,heads=4,ffn=256",
             "model/gpt2-decode", "batch=2,ctx=16,hidden=64,heads=4,ffn=256",
-            "quant/matmul-int4", "m=7,k=64,n=33");
+            "quant/matmul-int4", "m=7,k=64,n=33", "quant/matmul-int8", "m=7,k=64,n=33");
 
     private static final String SCRIPT = String.join("\n",
             "import sys, onnx",

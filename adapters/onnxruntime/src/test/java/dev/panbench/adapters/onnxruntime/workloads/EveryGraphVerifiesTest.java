@@ -78,7 +78,7 @@ class EveryGraphVerifiesTest {
     void declaresEachEntryWithItsShapeParamsThenThreads() {
         List<WorkloadSpec> specs = new OnnxRuntimeAdapter().workloads();
         assertEquals(List.of("binary/add", "gemm/sgemm", "softmax/rows", "layernorm/rows", "model/bert-layer",
-                "model/gpt2-decode", "quant/matmul-int4"),
+                "model/gpt2-decode", "quant/matmul-int4", "quant/matmul-int8"),
                 specs.stream().map(WorkloadSpec::name).toList());
         WorkloadSpec sgemm = specs.get(1);
         assertEquals(List.of("size", "dtype", "threads"), sgemm.params().stream().map(p -> p.name()).toList());

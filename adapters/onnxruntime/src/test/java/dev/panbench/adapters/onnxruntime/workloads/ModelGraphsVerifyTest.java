@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The model entries as ONNX Runtime runs them, at small layers (hidden 64 with 4 heads, odd ones with 3 heads of
- * 16, one-token caches, INT4 at one block): set up from the cached model, checked against the catalog's float64
+ * 16, one-token caches, INT4 and INT8 at one block): set up from the cached model, checked against the catalog's float64
  * reference, run; and a layer with its attention scores left unscaled fails verification.
  */
 class ModelGraphsVerifyTest {
@@ -37,7 +37,8 @@ class ModelGraphsVerifyTest {
                     "batch=1,seq=7,hidden=48,heads=3,ffn=96"),
             "model/gpt2-decode", List.of("batch=2,ctx=16,hidden=64,heads=4,ffn=256",
                     "batch=3,ctx=1,hidden=48,heads=3,ffn=96"),
-            "quant/matmul-int4", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"));
+            "quant/matmul-int4", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"),
+            "quant/matmul-int8", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"));
 
     static Params params(String shape, String threads) {
         Map<String, String> m = new LinkedHashMap<>();
@@ -74,7 +75,7 @@ class ModelGraphsVerifyTest {
                 }
             }
         }
-        assertTrue(tests.size() == 14, "three model entries declared: " + tests.size());
+        assertTrue(tests.size() == 20, "four model entries declared: " + tests.size());
         return tests.stream();
     }
 
