@@ -94,6 +94,22 @@ public final class AnyAbi {
         put(any, TypeIndex.NONE, 0);
     }
 
+    /**
+     * The first 8 bytes, {@code type_index} in the low half and the padding / small length in the high half: one
+     * read (one bounds check) where a hot path needs only the tag. {@code (int) tagWord(any)} is the type index.
+     */
+    public static long tagWord(long any) {
+        return Mem.i64(any + TYPE_INDEX);
+    }
+
+    /**
+     * Makes the value None by its first 8 bytes only (type index and padding), leaving the payload: what a caller
+     * must do to a result slot before a call ({@code result->type_index} set to {@code kTVMFFINone}).
+     */
+    public static void clearTag(long any) {
+        Mem.i64(any + TYPE_INDEX, TypeIndex.NONE);
+    }
+
     public static void setInt(long any, long v) {
         put(any, TypeIndex.INT, v);
     }

@@ -27,6 +27,10 @@ abstract class CallWorkload implements Workload, ExternallyTimed {
     protected CallFrame frame;
     protected Object[] boxed;
     private FloorCall floor;
+    /** {@code impl=java}, read once per operation instead of an enum switch (a lookup table and its bounds check). */
+    private boolean javaImpl;
+    /** The function never calls back into Java: the frame's critical call, without the thread-state transition. */
+    private boolean leaf;
 
     /** The function to call (owned by the workload). */
     protected abstract TvmFunction function(Params p) throws Exception;
@@ -91,6 +95,8 @@ abstract class CallWorkload implements Workload, ExternallyTimed {
     @Override
     public void setup(Params p) throws Exception {
         impl = Impl.of(p);
+        javaImpl = impl == Impl.JAVA;
+        leaf = !callsBack();
         if (impl == Impl.PYTHON) {
             pythonOp = pythonOp();
             if (pythonOp == null) {
@@ -113,10 +119,10 @@ abstract class CallWorkload implements Workload, ExternallyTimed {
     }
 
     protected final void invoke() {
-        if (callsBack()) {
-            frame.invoke();
-        } else {
+        if (leaf) {
             frame.invokeLeaf();
+        } else {
+            frame.invoke();
         }
     }
 
@@ -147,6 +153,10 @@ abstract class CallWorkload implements Workload, ExternallyTimed {
 
     @Override
     public void run(Blackhole bh) throws Throwable {
+        if (javaImpl) {
+            runJava(bh);
+            return;
+        }
         switch (impl) {
             case JAVA -> runJava(bh);
             case JAVA_BOXED -> {

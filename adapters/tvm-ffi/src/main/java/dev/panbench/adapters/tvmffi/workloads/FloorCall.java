@@ -24,7 +24,7 @@ final class FloorCall {
     /** Runs {@code n} calls; the last result stays in the frame. */
     void loop(long n) {
         frame.clearResult();
-        long status = floor.callLoop(frame.function().handle(), frame.argumentsAddress(), frame.numArgs(), n,
+        long status = floor.callLoop(frame.functionHandle(), frame.argumentsAddress(), frame.numArgs(), n,
                 expectError, frame.resultAddress());
         Shared.checkLoop(status, "call loop");
     }
