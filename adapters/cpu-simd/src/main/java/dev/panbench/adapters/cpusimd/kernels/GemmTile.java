@@ -8,7 +8,8 @@ import java.util.Locale;
  * {@code vectors} values of B, and, because HotSpot's C2 schedules all of a step's broadcasts of A ahead of the
  * multiply-adds, {@code rows} broadcasts at once; the sum must fit the vector register file or an accumulator spills
  * to the stack and its chain of multiply-adds then runs through a store and a load, halving the kernel (a 6 x 2 tile
- * needs 20 of AVX2's 16 registers and ran at 44 GFLOP/s where 3 x 3, 15 registers, ran at 95). Within the register
+ * needs 20 of AVX2's 16 registers and ran at 44 GFLOP/s where 3 x 3, 15 registers, ran at 95; 4 x 3, 19 registers,
+ * ran at 45). Within the register
  * file the tile keeps at least 8 independent accumulators, enough to cover a fused multiply-add's latency (4 cycles)
  * on two FMA pipes.
  */

@@ -26,7 +26,8 @@ class GemmBlockingTest {
         GemmBlocking small = new GemmBlocking(tile, tile.rows, tile.columns(l), 16, 2 * tile.rows,
                 2 * tile.columns(l));
         int[][] shapes = {{1, 1, 1}, {tile.rows + 1, tile.columns(l) - 1, 17}, {tile.rows - 1, l + 1, 33},
-                {5 * tile.rows + 2, 3 * tile.columns(l) + 5, 50}, {1, 2 * l + 3, 40}, {37, 1, 19}};
+                {5 * tile.rows + 2, 3 * tile.columns(l) + 5, 50}, {1, 2 * l + 3, 40}, {37, 1, 19},
+                {l - 1, l - 1, l + 1}, {l + 1, l + 1, l - 1}};
         for (int[] s : shapes) {
             for (GemmBlocking blocking : new GemmBlocking[]{small, GemmBlocking.of(tile, l, CacheSizes.DEFAULTS)}) {
                 for (int threads : new int[]{1, 3}) {
