@@ -1,7 +1,6 @@
 package dev.panbench.harness.driver;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.panbench.harness.io.Json;
+import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.spi.ExternallyTimed.Fork;
 import dev.panbench.harness.spi.ExternallyTimed.ForkPlan;
 import dev.panbench.harness.spi.WorkloadSkippedException;
@@ -30,7 +29,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs one fork of a framework row in a fresh Python process ({@code panbench_driver.py}, next to this class): the
  * adapter's operations module is copied beside it, inputs travel as raw little-endian float32 files, the answer
- * comes back the same way (or as a JSON scalar) and is checked in this JVM before the driver is told to time.
+ * comes back the same way (or as a JSON scalar) and is checked in this JVM before the driver is told to time. The
+ * conversation goes through the {@link Channel}: a {@link DriverRequest} file, {@link DriverEvent} lines on the
+ * driver's stdout, {@link DriverCommand} lines on its stdin.
  * The driver's stderr goes to {@code driver-<fork>.log} in the fork's directory; data files are removed after the fork.
  */
 public final class PythonDriver {
@@ -118,29 +119,21 @@ public final class PythonDriver {
         Path script = copyResource(PythonDriver.class, SCRIPT, dir.resolve(SCRIPT));
         String moduleName = request.module().substring(request.module().lastIndexOf('/') + 1);
         Path module = copyResource(request.owner(), request.module(), dir.resolve(moduleName));
-        Map<String, Object> inputs = new LinkedHashMap<>();
+        Map<String, DriverRequest.Input> inputs = new LinkedHashMap<>();
         List<Path> data = new ArrayList<>();
         for (Map.Entry<String, float[]> e : request.inputs().entrySet()) {
             Path file = dir.resolve("input-" + e.getKey() + ".f32");
             writeFloats(file, e.getValue());
             data.add(file);
-            inputs.put(e.getKey(), Map.of("path", file.toString(), "length", e.getValue().length));
+            inputs.put(e.getKey(), new DriverRequest.Input(file.toString(), e.getValue().length));
         }
         Path output = dir.resolve("answer-" + plan.fork() + ".f32");
         Files.deleteIfExists(output);
         data.add(output);
-        Map<String, Object> req = new LinkedHashMap<>();
-        req.put("module", module.toString());
-        req.put("op", request.op());
-        req.put("args", request.args());
-        req.put("inputs", inputs);
-        req.put("output", output.toString());
-        req.put("warmupIterations", plan.warmupIterations());
-        req.put("warmupNanos", plan.warmupNanos());
-        req.put("iterations", plan.iterations());
-        req.put("measurementNanos", plan.measurementNanos());
         Path reqFile = dir.resolve("request-" + plan.fork() + ".json");
-        Files.writeString(reqFile, Json.MAPPER.writeValueAsString(req), StandardCharsets.UTF_8);
+        Channel.write(reqFile, new DriverRequest(Channel.PROTOCOL, module.toString(), request.op(), request.args(),
+                inputs, output.toString(), plan.warmupIterations(), plan.warmupNanos(), plan.iterations(),
+                plan.measurementNanos()));
 
         Path log = dir.resolve("driver-" + plan.fork() + ".log");
         ProcessBuilder pb = new ProcessBuilder(python.toString(), script.toString(), reqFile.toString())
@@ -176,48 +169,53 @@ public final class PythonDriver {
 
     private static Fork converse(BufferedReader out, OutputStream in, Path output, AnswerCheck check, Path log)
             throws Exception {
-        List<Double> samples = new ArrayList<>();
         String line;
         while ((line = out.readLine()) != null) {
-            JsonNode msg;
+            DriverEvent event;
             try {
-                msg = Json.MAPPER.readTree(line);
+                event = Channel.parseLine(line, DriverEvent.class);
             } catch (IOException e) {
                 continue; // a framework printing on stdout: not ours
             }
-            switch (msg.path("event").asText()) {
-                case "skipped" -> throw new WorkloadSkippedException(msg.path("reason").asText());
-                case "error" -> throw new IllegalStateException("driver: " + msg.path("message").asText()
+            if (event instanceof DriverEvent.Unknown) {
+                continue; // not an event, or one this reader does not know, so a newer driver works with it
+            }
+            if (!Channel.speaks(event)) {
+                throw new IllegalStateException(Channel.mismatch("the driver", event) + " (see " + log + ")");
+            }
+            switch (event) {
+                case DriverEvent.Skipped s -> throw new WorkloadSkippedException(s.reason());
+                case DriverEvent.Error e -> throw new IllegalStateException("driver: " + e.message()
                         + " (see " + log + ")");
-                case "computed" -> {
-                    Answer a = msg.path("kind").asText().equals("array")
-                            ? new Answer(readFloats(output, msg.path("length").asInt()), null)
-                            : new Answer(null, Json.MAPPER.treeToValue(msg.path("value"), Object.class));
+                case DriverEvent.Computed c -> {
+                    Answer a = "array".equals(c.kind()) ? new Answer(readFloats(output, c.length()), null)
+                            : new Answer(null, c.value());
                     try {
                         check.check(a);
                     } catch (Exception e) {
-                        in.write("stop\n".getBytes(StandardCharsets.UTF_8));
-                        in.flush();
+                        tell(in, DriverCommand.STOP);
                         throw e;
                     }
-                    in.write("time\n".getBytes(StandardCharsets.UTF_8));
-                    in.flush();
+                    tell(in, DriverCommand.TIME);
                 }
-                case "iteration" -> {
+                case DriverEvent.Iteration i -> {
                     // progress only; the samples come with "done"
                 }
-                case "done" -> {
-                    msg.path("samples").forEach(s -> samples.add(s.asDouble()));
-                    Map<String, String> env = new LinkedHashMap<>();
-                    msg.path("environment").properties().forEach(e -> env.put(e.getKey(), e.getValue().asText()));
-                    return new Fork(samples, msg.path("timer").asText(), env);
+                case DriverEvent.Done d -> {
+                    return new Fork(d.samples() == null ? List.of() : d.samples(), d.timer(),
+                            d.environment() == null ? Map.of() : new LinkedHashMap<>(d.environment()));
                 }
-                default -> {
-                    // unknown events are ignored, so a newer driver works with this reader
+                case DriverEvent.Unknown u -> {
+                    // left out above
                 }
             }
         }
         throw new IllegalStateException("driver ended without a result; see " + log + lastLine(log));
+    }
+
+    private static void tell(OutputStream in, DriverCommand command) throws IOException {
+        in.write((Channel.line(command) + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
     }
 
     private static String lastLine(Path log) {

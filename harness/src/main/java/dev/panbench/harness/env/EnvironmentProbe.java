@@ -89,7 +89,7 @@ public final class EnvironmentProbe {
     static EnvironmentInfo.Jvm jvm() {
         return new EnvironmentInfo.Jvm(System.getProperty("java.vm.vendor"), System.getProperty("java.runtime.version"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                        .filter(f -> !f.startsWith("-Dpanbench.failureFile")).toList());
+                        .filter(f -> !f.startsWith("-Dpanbench.fork.request")).toList());
     }
 
     static String hostname() {

@@ -1,9 +1,7 @@
 package dev.panbench.harness.orchestrate;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.panbench.harness.BadInputException;
-import dev.panbench.harness.io.AtomicFiles;
-import dev.panbench.harness.io.Json;
+import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunRequest;
@@ -16,7 +14,8 @@ import java.nio.file.Path;
 
 /**
  * The entry point {@link InterleavedAb} starts inside each build: {@code java -cp BUILD
- * dev.panbench.harness.orchestrate.AbChild REQUEST.json}. It reads an {@link AbChildRequest}, runs it with this
+ * dev.panbench.harness.orchestrate.AbChild REQUEST.json}. It reads an {@link AbChildRequest} from the
+ * {@link Channel}, runs it with this
  * build's harness and adapters, and writes an {@link AbChildReply} where the request says; the reply, not the exit
  * code or the output, is the answer. Its output is the round's log.
  */
@@ -32,7 +31,7 @@ public final class AbChild {
         }
         AbChildRequest request;
         try {
-            request = Json.MAPPER.readValue(Path.of(args[0]).toFile(), AbChildRequest.class);
+            request = Channel.read(Path.of(args[0]), AbChildRequest.class);
         } catch (IOException | RuntimeException e) {
             System.err.println("panbench ab child: cannot read " + args[0] + ": " + e.getMessage());
             System.exit(2);
@@ -45,9 +44,9 @@ public final class AbChild {
 
     /** Runs one request in this JVM and says how it went; never throws for a bad request. */
     static AbChildReply serve(AbChildRequest request) {
-        if (request.protocol() != AbChildRequest.PROTOCOL) {
+        if (!Channel.speaks(request)) {
             return AbChildReply.refused("asked for ab protocol " + request.protocol() + ", this build speaks "
-                    + AbChildRequest.PROTOCOL);
+                    + Channel.PROTOCOL);
         }
         try {
             RunSession session = new RunSession(Adapters.load(), true, System.err::println);
@@ -63,11 +62,7 @@ public final class AbChild {
     }
 
     static void write(Path file, AbChildReply reply) {
-        try {
-            AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(reply) + "\n");
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise the ab reply", e);
-        }
+        Channel.write(file, reply);
     }
 
     /** One line per result in the round's log. */

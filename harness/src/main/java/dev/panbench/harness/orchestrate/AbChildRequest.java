@@ -1,5 +1,6 @@
 package dev.panbench.harness.orchestrate;
 
+import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.run.RunSettings;
 
 import java.nio.file.Path;
@@ -7,11 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@link InterleavedAb} asks of one build for one round, written as JSON for that build's {@link AbChild}. The
+ * What {@link InterleavedAb} asks of one build for one round, through the {@link Channel} to that build's
+ * {@link AbChild}. The
  * selection travels as such (not as result ids) so each build expands it with its own declarations: an id only one
  * build has shows as added or removed, as in any comparison.
  *
- * @param protocol   {@link #PROTOCOL}; a child that speaks another one refuses the request
+ * @param protocol   {@link Channel#PROTOCOL}; a child that speaks another one refuses the request
  * @param adapterIds adapters to run; empty means every adapter
  * @param filter     regex matched (find) against result ids; null for all
  * @param params     parameter overrides: name to values
@@ -21,9 +23,8 @@ import java.util.Map;
  * @param reply      where the child writes its {@link AbChildReply}
  */
 public record AbChildRequest(int protocol, List<String> adapterIds, String filter, Map<String, List<String>> params,
-                             RunSettings settings, Path outDir, String command, Path reply) {
-
-    public static final int PROTOCOL = 1;
+                             RunSettings settings, Path outDir, String command, Path reply)
+        implements Channel.Message {
 
     public AbChildRequest {
         adapterIds = adapterIds == null ? List.of() : List.copyOf(adapterIds);

@@ -1,13 +1,12 @@
 package dev.panbench.harness.orchestrate;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Comparisons;
-import dev.panbench.harness.io.AtomicFiles;
-import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
@@ -103,7 +102,7 @@ public final class InterleavedAb {
         RunSettings oneFork = req.settings().toBuilder().forks(1).build();
         String command = "panbench ab (" + build.role() + " " + build.classPath() + ", round " + round + " of "
                 + req.rounds() + ")";
-        return new AbChildRequest(AbChildRequest.PROTOCOL, req.adapterIds(), req.filter(), req.params(), oneFork,
+        return new AbChildRequest(Channel.PROTOCOL, req.adapterIds(), req.filter(), req.params(), oneFork,
                 dir, command, dir.resolve(REPLY_FILE));
     }
 
@@ -131,7 +130,7 @@ public final class InterleavedAb {
         try {
             Files.createDirectories(dir);
             Files.deleteIfExists(childRequest.reply());
-            AtomicFiles.writeString(requestFile, Json.MAPPER.writeValueAsString(childRequest) + "\n");
+            Channel.write(requestFile, childRequest);
             Process p = new ProcessBuilder(command(req, build, requestFile)).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             code = p.waitFor();
@@ -147,6 +146,9 @@ public final class InterleavedAb {
             throw new BadInputException(where + "its JVM exited with " + code + " and no reply: " + lastLine(log)
                     + " (log: " + log + ")");
         }
+        if (!Channel.speaks(reply)) {
+            throw new BadInputException(where + Channel.mismatch("its reply", reply));
+        }
         if (reply.status() != AbChildReply.Status.measured) {
             throw new BadInputException(where + reply.error() + (reply.status() == AbChildReply.Status.failed
                     ? " (log: " + log + ")" : ""));
@@ -160,7 +162,7 @@ public final class InterleavedAb {
             return null;
         }
         try {
-            return Json.MAPPER.readValue(file.toFile(), AbChildReply.class);
+            return Channel.read(file, AbChildReply.class);
         } catch (IOException e) {
             throw new BadInputException(file + ": not an ab reply (" + e.getMessage() + ")", e);
         }

@@ -1,6 +1,7 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
@@ -123,38 +124,39 @@ public final class BenchmarkRunner {
 
     private BenchResult measure(PlannedResult p, int index, String include, boolean dispatch) {
         Path log = logDir.resolve("jmh-" + index + fileTag + ".log");
-        Path failureFile = logDir.resolve("failure-" + index + fileTag + ".txt");
-        Path deviceTimeFile = logDir.resolve("device-time-" + index + fileTag + ".txt");
-        Path factsFile = logDir.resolve("fork-facts-" + index + fileTag + ".jsonl");
+        Path requestFile = logDir.resolve("fork-request-" + index + fileTag + ".json");
+        Path repliesFile = logDir.resolve("fork-replies-" + index + fileTag + ".jsonl");
         try {
             Files.createDirectories(logDir);
-            Files.deleteIfExists(failureFile);
-            Files.deleteIfExists(deviceTimeFile);
-            Files.deleteIfExists(factsFile);
-        } catch (IOException e) {
+            Files.deleteIfExists(repliesFile);
+            long adaptive = dispatch ? settings.adaptiveWarmup().nanos() : 0;
+            Channel.write(requestFile, new ForkRequest(Channel.PROTOCOL, adaptive, repliesFile.toAbsolutePath()));
+        } catch (IOException | RuntimeException e) {
             return failed(p, "cannot prepare " + logDir + ": " + e.getMessage());
         }
-        String previous = System.getProperty(ForkSide.FAILURE_FILE_PROPERTY);
-        System.setProperty(ForkSide.FAILURE_FILE_PROPERTY, failureFile.toString());
+        // a run without forks (JMH in this JVM) reads its request from here too
+        String previous = System.getProperty(ForkRequest.PROPERTY);
+        System.setProperty(ForkRequest.PROPERTY, requestFile.toAbsolutePath().toString());
         Collection<RunResult> results;
         String runnerError = null;
         try {
-            results = new Runner(options(p, include, dispatch, log, failureFile, deviceTimeFile, factsFile).build())
-                    .run();
+            results = new Runner(options(p, include, dispatch, log, requestFile).build()).run();
         } catch (RunnerException | RuntimeException e) {
             results = List.of();
             runnerError = oneLine(e);
         } finally {
             if (previous == null) {
-                System.clearProperty(ForkSide.FAILURE_FILE_PROPERTY);
+                System.clearProperty(ForkRequest.PROPERTY);
             } else {
-                System.setProperty(ForkSide.FAILURE_FILE_PROPERTY, previous);
+                System.setProperty(ForkRequest.PROPERTY, previous);
             }
         }
-        String failure = readFailure(failureFile);
-        if (failure != null && failure.startsWith(ForkSide.SKIPPED_PREFIX)) {
-            return skipped(p, failure.substring(ForkSide.SKIPPED_PREFIX.length()));
+        ForkReply.All replies = ForkReply.All.read(repliesFile);
+        ForkReply problem = replies.firstProblem();
+        if (problem instanceof ForkReply.Skipped skip) {
+            return skipped(p, skip.reason());
         }
+        String failure = problem instanceof ForkReply.Failed f ? f.reason() : null;
         if (results.isEmpty() || failure != null) {
             return failed(p, failure != null ? failure : runnerError != null ? runnerError : crashReason(log));
         }
@@ -162,8 +164,8 @@ public final class BenchmarkRunner {
         if (!r.ok()) {
             return r;
         }
-        List<ForkFacts> facts = ForkFacts.read(factsFile);
-        return Steadiness.judge(withPeakMemory(withDeviceTime(r, deviceTimeFile), facts), facts,
+        List<ForkFacts> facts = replies.facts();
+        return Steadiness.judge(withPeakMemory(withDeviceTime(r, replies.deviceTimes()), facts), facts,
                 settings.measurementTime().nanos());
     }
 
@@ -186,20 +188,12 @@ public final class BenchmarkRunner {
      * Adds {@code deviceTime} ({@link ResultMarks#DEVICE_TIME}: the device's own time per operation, one sample per measurement iteration) when
      * the workload was device-timed; the result is unchanged otherwise.
      */
-    static BenchResult withDeviceTime(BenchResult r, Path file) {
+    static BenchResult withDeviceTime(BenchResult r, List<ForkReply.DeviceTime> times) {
         List<Double> samples = new ArrayList<>();
-        try {
-            if (!Files.exists(file)) {
-                return r;
+        for (ForkReply.DeviceTime t : times) {
+            if (t.operations() > 0) {
+                samples.add(t.nanos() / (double) t.operations());
             }
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                String[] f = line.strip().split(" ");
-                if (f.length == 2 && Long.parseLong(f[1]) > 0) {
-                    samples.add(Long.parseLong(f[0]) / (double) Long.parseLong(f[1]));
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return r;
         }
         if (samples.isEmpty()) {
             return r;
@@ -215,14 +209,11 @@ public final class BenchmarkRunner {
     }
 
     private ChainedOptionsBuilder options(PlannedResult p, String include, boolean dispatch, Path log,
-                                          Path failureFile, Path deviceTimeFile, Path factsFile) {
+                                          Path requestFile) {
         // every fork gets panbench's JVM flags, whatever the parent was started with
         List<String> jvmArgs = new ArrayList<>(JvmFlags.all());
-        jvmArgs.add("-D" + ForkSide.FAILURE_FILE_PROPERTY + "=" + failureFile);
-        jvmArgs.add("-D" + ForkSide.DEVICE_TIME_FILE_PROPERTY + "=" + deviceTimeFile);
-        jvmArgs.add("-D" + ForkSide.FORK_FACTS_FILE_PROPERTY + "=" + factsFile);
+        jvmArgs.add("-D" + ForkRequest.PROPERTY + "=" + requestFile.toAbsolutePath());
         if (dispatch && settings.adaptiveWarmup().nanos() > 0) {
-            jvmArgs.add("-D" + ForkSide.ADAPTIVE_WARMUP_PROPERTY + "=" + settings.adaptiveWarmup().nanos());
             jvmArgs.addAll(AdaptiveWarmup.JVM_FLAGS);
         }
         jvmArgs.addAll(ForkProperties.jvmArgs(List.of(p.adapter())));
@@ -290,14 +281,6 @@ public final class BenchmarkRunner {
 
     private BenchResult skipped(PlannedResult p, String reason) {
         return BenchResult.notMeasured(p.id(), p.spec().group(), settings.mode(), Status.skipped, reason, counts(p));
-    }
-
-    private static String readFailure(Path file) {
-        try {
-            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8).strip() : null;
-        } catch (IOException e) {
-            return null;
-        }
     }
 
     /** The JMH runner's own complaint (another JMH holding {@code /tmp/jmh.lock}, say) as one line. */

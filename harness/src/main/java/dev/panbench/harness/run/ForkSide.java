@@ -1,5 +1,6 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
@@ -10,32 +11,27 @@ import dev.panbench.harness.spi.WorkloadSkippedException;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
- * What runs inside a forked benchmark JVM before timing: id to workload, setup, verify. A failure's reason is
- * written to the file named by the {@value #FAILURE_FILE_PROPERTY} system property, so the parent can report it in
- * one line instead of a JMH stack dump.
+ * What runs inside a forked benchmark JVM before timing: id to workload, setup, verify. What the fork tells the
+ * runner beyond JMH's scores (a failure's reason in one line instead of a JMH stack dump, device time, its facts)
+ * goes through the {@link Channel} as {@link ForkReply} lines, to the file its {@link ForkRequest} names.
  */
 final class ForkSide {
 
-    static final String FAILURE_FILE_PROPERTY = "panbench.failureFile";
-    static final String SKIPPED_PREFIX = "skipped: ";
-    /** File the fork appends one {@code nanos operations} line to per measurement iteration of a device-timed workload. */
-    static final String DEVICE_TIME_FILE_PROPERTY = "panbench.deviceTimeFile";
-    /** File the fork appends one JSON line of {@link ForkFacts} to when its trial ends. */
-    static final String FORK_FACTS_FILE_PROPERTY = "panbench.forkFactsFile";
-    /** The cap of the adaptive warm-up in nanoseconds; absent or 0: none. */
-    static final String ADAPTIVE_WARMUP_PROPERTY = "panbench.adaptiveWarmupNanos";
+    private static volatile ForkRequest request;
+    private static volatile String requestFile;
 
     private ForkSide() {
     }
 
     static Workload prepare(ResultId id) throws Exception {
+        ForkRequest r = request();
+        if (r != null && !Channel.speaks(r)) {
+            throw new IllegalStateException(Channel.mismatch("the runner", r));
+        }
         WorkloadSpec spec = resolve(id);
         Workload w = spec.factory().get();
         try {
@@ -57,51 +53,56 @@ final class ForkSide {
         return RunPlan.declaration(adapter, id);
     }
 
-    static void recordFailure(Throwable t) {
-        String file = System.getProperty(FAILURE_FILE_PROPERTY);
+    /** This fork's request, read once; null when the fork was started without one (JMH run by hand). */
+    static ForkRequest request() {
+        ForkRequest r = request;
+        String file = System.getProperty(ForkRequest.PROPERTY);
         if (file == null) {
+            return null;
+        }
+        if (r == null || !file.equals(requestFile)) {
+            try {
+                r = Channel.read(Path.of(file), ForkRequest.class);
+            } catch (IOException | RuntimeException e) {
+                r = new ForkRequest(-1, 0, null);
+            }
+            request = r;
+            requestFile = file;
+        }
+        return r;
+    }
+
+    private static void reply(ForkReply m) {
+        ForkRequest r = request();
+        if (r == null || r.replies() == null) {
             return;
         }
-        String text = t instanceof WorkloadSkippedException ? SKIPPED_PREFIX + t.getMessage() : describe(t);
         try {
-            Files.writeString(Path.of(file), text, StandardCharsets.UTF_8);
+            Channel.append(r.replies(), m);
         } catch (IOException ignored) {
-            // the parent falls back to the JMH log
+            // the parent falls back to the JMH log, or keeps the result without this fact
         }
     }
 
+    static void recordFailure(Throwable t) {
+        reply(t instanceof WorkloadSkippedException
+                ? new ForkReply.Skipped(Channel.PROTOCOL, t.getMessage())
+                : new ForkReply.Failed(Channel.PROTOCOL, describe(t)));
+    }
+
     static void recordDeviceTime(DeviceTimed.DeviceTime t) {
-        String file = System.getProperty(DEVICE_TIME_FILE_PROPERTY);
-        if (file == null || t.operations() == 0) {
-            return;
-        }
-        try {
-            Files.writeString(Path.of(file), t.nanos() + " " + t.operations() + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException ignored) {
-            // the result is kept without its device time
+        if (t.operations() != 0) {
+            reply(new ForkReply.DeviceTime(Channel.PROTOCOL, t.nanos(), t.operations()));
         }
     }
 
     static long adaptiveWarmupNanos() {
-        try {
-            return Long.parseLong(System.getProperty(ADAPTIVE_WARMUP_PROPERTY, "0"));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+        ForkRequest r = request();
+        return r == null ? 0 : Math.max(0, r.adaptiveWarmupNanos());
     }
 
     static void recordForkFacts(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, List<Long> compiledMillis) {
-        String file = System.getProperty(FORK_FACTS_FILE_PROPERTY);
-        if (file == null) {
-            return;
-        }
-        try {
-            Files.writeString(Path.of(file), ForkFacts.line(peakMemoryBytes, warmup, compiledMillis) + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException ignored) {
-            // the result is kept without these facts
-        }
+        reply(new ForkReply.Facts(Channel.PROTOCOL, ForkFacts.of(peakMemoryBytes, warmup, compiledMillis)));
     }
 
     static String describe(Throwable t) {

@@ -1,14 +1,17 @@
 """panbench's driver for rows timed in a Python framework (numpy, tvm_ffi, torch). One process is one fork.
 
-argv[1] names a JSON request: {"module": file of the operations, "op": name, "args": {...},
+Every message of the conversation is JSON and names the protocol it speaks ("protocol", PROTOCOL below; panbench's
+harness/channel). argv[1] names the request: {"protocol", "module": file of the operations, "op": name, "args": {...},
 "inputs": {name: {"path": raw little-endian float32 file, "length": n}}, "output": file for an array answer,
-"warmupIterations", "warmupNanos", "iterations", "measurementNanos"}.
+"warmupIterations", "warmupNanos", "iterations", "measurementNanos"}. The driver answers with one JSON line per event
+on stdout ({"protocol", "event": ...}); panbench's commands come as JSON lines on stdin ({"protocol", "command"}).
+A request of another protocol ends with an "error" event that says so.
 
 The module defines prepare(op, args, inputs) -> (call, answer) and environment() -> dict. call is a function of no
 arguments, or (statement, namespace): a statement timed as timeit does, compiled into the loop itself, so a call such
 as f(1) is timed without a wrapper's frame. After one call, answer() returns the result panbench checks. The driver
 writes the answer and prints {"event": "computed", ...}; panbench checks it against the same reference as the Java
-rows and answers "time" or "stop" on stdin. Timing: the inner loop is sized so one batch lasts at least 100 us,
+rows and answers the command "time" or "stop" on stdin. Timing: the inner loop is sized so one batch lasts at least 100 us,
 each iteration runs batches for its time with the garbage collector off (as timeit does), and every iteration's
 time per call is printed. A framework that cannot be imported ends with {"event": "skipped", "reason": ...}.
 
@@ -26,14 +29,28 @@ import time
 import importlib.util
 import tracemalloc
 
+PROTOCOL = 1
 TIMER = "python time.perf_counter_ns"
 MIN_BATCH_NS = 100_000
 
 
 def emit(event, **fields):
+    fields["protocol"] = PROTOCOL
     fields["event"] = event
     sys.stdout.write(json.dumps(fields) + "\n")
     sys.stdout.flush()
+
+
+def command():
+    """The next command panbench sends on stdin, or None when it sent none (or one of another protocol)."""
+    line = sys.stdin.readline()
+    try:
+        msg = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(msg, dict) or msg.get("protocol") != PROTOCOL:
+        return None
+    return msg.get("command")
 
 
 def load_module(path):
@@ -150,6 +167,9 @@ def traced_peak_bytes(batch):
 def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         req = json.load(f)
+    if req.get("protocol") != PROTOCOL:
+        emit("error", message=f"asked for driver protocol {req.get('protocol')}, this driver speaks {PROTOCOL}")
+        return 1
     try:
         module = load_module(req["module"])
         call, answer = module.prepare(req["op"], req.get("args", {}), read_inputs(req.get("inputs")))
@@ -161,7 +181,7 @@ def main():
     batch = batch_function(call)
     batch(1)
     emit("computed", **write_answer(answer(), req["output"]))
-    if sys.stdin.readline().strip() != "time":
+    if command() != "time":
         return 0
     n = inner_loop(batch)
     reset = reset_peak_rss()

@@ -1,5 +1,6 @@
 package dev.panbench.harness.orchestrate;
 
+import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.run.RunSettings;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class AbChildTest {
     void requestKeepsEverySettingThroughItsFile(@TempDir Path dir) throws Exception {
         RunSettings settings = RunSettings.QUICK.toBuilder().warmupIterations(3).warmupTime("70ms").iterations(4)
                 .measurementTime("2s").mode("sample").extraJvmArgs(List.of("-Xmx1g")).build();
-        var request = new AbChildRequest(AbChildRequest.PROTOCOL, List.of("jvm"), "array/(sum|copy)",
+        var request = new AbChildRequest(Channel.PROTOCOL, List.of("jvm"), "array/(sum|copy)",
                 Map.of("size", List.of("1024", "65536")), settings, dir.resolve("round 1"), "panbench ab (round 1)",
                 dir.resolve("round 1/reply.json"));
         Path file = dir.resolve("request.json");
@@ -46,7 +47,7 @@ class AbChildTest {
 
     @Test
     void badSelectionIsARefusalWithTheRunsOwnMessage(@TempDir Path dir) {
-        AbChildReply reply = AbChild.serve(new AbChildRequest(AbChildRequest.PROTOCOL, List.of("nosuch"), null,
+        AbChildReply reply = AbChild.serve(new AbChildRequest(Channel.PROTOCOL, List.of("nosuch"), null,
                 null, RunSettings.QUICK, dir, "test", dir.resolve("reply.json")));
         assertEquals(AbChildReply.Status.refused, reply.status());
         assertTrue(reply.error().startsWith("--adapter nosuch: unknown adapter"), reply.error());
@@ -55,7 +56,7 @@ class AbChildTest {
 
     @Test
     void requestOfAnotherProtocolIsRefused(@TempDir Path dir) {
-        AbChildReply reply = AbChild.serve(new AbChildRequest(AbChildRequest.PROTOCOL + 1, List.of(), null, null,
+        AbChildReply reply = AbChild.serve(new AbChildRequest(Channel.PROTOCOL + 1, List.of(), null, null,
                 RunSettings.QUICK, dir, "test", dir.resolve("reply.json")));
         assertEquals(AbChildReply.Status.refused, reply.status());
         assertEquals("asked for ab protocol 2, this build speaks 1", reply.error());
