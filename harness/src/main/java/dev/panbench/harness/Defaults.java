@@ -41,6 +41,13 @@ public final class Defaults {
     public static final long BOOTSTRAP_SEED = 20_240_601L;
     /** A side whose robust spread exceeds this many thresholds is too unstable for a verdict beyond inconclusive. */
     public static final double MAX_SPREAD = 2.0;
+    /**
+     * The smallest change, in nanoseconds per operation, the gate against a history calls regressed or improved: what
+     * one call through panbench's generic dispatch adds over a hand-written JMH benchmark, as {@code panbench
+     * calibrate} measures it on this project's 2-core VM (+0.21 ns for the empty call). A change smaller than the
+     * dispatch's own cost is below what a timing through it resolves (a shifted loop alignment moves it as much).
+     */
+    public static final double MIN_EFFECT_NANOS = 0.25;
 
     // ab
     public static final int AB_ROUNDS = 4;

@@ -20,14 +20,17 @@ import java.util.regex.Pattern;
  * @param strictEnv  refuse to compare runs from different machines instead of warning
  * @param maxSpread  a side whose robust spread exceeds this many thresholds is too unstable for a verdict beyond
  *                   inconclusive (a loaded machine, a noisy neighbour): 2 means a 5% threshold tolerates 10%
+ * @param minEffectNanos the gate against a history calls a time per operation regressed or improved only when it
+ *                   moved by at least this many nanoseconds ({@link Defaults#MIN_EFFECT_NANOS})
  */
-@JsonPropertyOrder({"threshold", "rules", "alpha", "confidence", "resamples", "seed", "strictEnv", "maxSpread"})
+@JsonPropertyOrder({"threshold", "rules", "alpha", "confidence", "resamples", "seed", "strictEnv", "maxSpread",
+        "minEffectNanos"})
 public record CompareSettings(double threshold, List<ThresholdRule> rules, double alpha, double confidence,
-                              int resamples, long seed, boolean strictEnv, double maxSpread) {
+                              int resamples, long seed, boolean strictEnv, double maxSpread, double minEffectNanos) {
 
     public static final CompareSettings DEFAULT = new CompareSettings(Defaults.THRESHOLD_FRACTION, List.of(),
             Defaults.ALPHA, Defaults.CONFIDENCE, Defaults.BOOTSTRAP_RESAMPLES, Defaults.BOOTSTRAP_SEED, false,
-            Defaults.MAX_SPREAD);
+            Defaults.MAX_SPREAD, Defaults.MIN_EFFECT_NANOS);
 
     public CompareSettings {
         rules = rules == null ? List.of() : List.copyOf(rules);
@@ -53,16 +56,22 @@ public record CompareSettings(double threshold, List<ThresholdRule> rules, doubl
     }
 
     public CompareSettings withThreshold(double t) {
-        return new CompareSettings(t, rules, alpha, confidence, resamples, seed, strictEnv, maxSpread);
+        return new CompareSettings(t, rules, alpha, confidence, resamples, seed, strictEnv, maxSpread, minEffectNanos);
     }
 
     public CompareSettings withRule(ThresholdRule rule) {
         var r = new java.util.ArrayList<>(rules);
         r.add(rule);
-        return new CompareSettings(threshold, r, alpha, confidence, resamples, seed, strictEnv, maxSpread);
+        return new CompareSettings(threshold, r, alpha, confidence, resamples, seed, strictEnv, maxSpread,
+                minEffectNanos);
+    }
+
+    public CompareSettings withMinEffectNanos(double nanos) {
+        return new CompareSettings(threshold, rules, alpha, confidence, resamples, seed, strictEnv, maxSpread, nanos);
     }
 
     public CompareSettings withStrictEnv(boolean strict) {
-        return new CompareSettings(threshold, rules, alpha, confidence, resamples, seed, strict, maxSpread);
+        return new CompareSettings(threshold, rules, alpha, confidence, resamples, seed, strict, maxSpread,
+                minEffectNanos);
     }
 }

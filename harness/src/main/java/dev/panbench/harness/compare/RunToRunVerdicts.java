@@ -5,7 +5,10 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.stats.Bootstrap;
+import dev.panbench.harness.model.Units;
 import dev.panbench.harness.stats.Descriptive;
+import dev.panbench.harness.stats.ForkModes;
+import dev.panbench.harness.stats.ModalRunToRun;
 import dev.panbench.harness.stats.MannWhitney;
 import dev.panbench.harness.stats.RobustSpread;
 import dev.panbench.harness.stats.RunToRun;
@@ -45,10 +48,24 @@ public final class RunToRunVerdicts {
      *                     as a relative change ({@code +-})
      * @param unchangedBand the half-width of the two one-sided tests' interval: a change is shown smaller than the
      *                     threshold only when this band around it stays inside the threshold
+     * @param forkSpread   standard deviation of one fork's log median about its mode (runs included)
+     * @param modes        the states the history's forks landed in, fastest first for a time per operation
      */
-    @JsonPropertyOrder({"runs", "runSpread", "runComponent", "withinRun", "band", "unchangedBand"})
+    @JsonPropertyOrder({"runs", "runSpread", "runComponent", "withinRun", "band", "unchangedBand", "forkSpread",
+            "modes"})
     public record RunLevel(int runs, double runSpread, double runComponent, double withinRun, double band,
-                           double unchangedBand) {
+                           double unchangedBand, double forkSpread, List<ModeLevel> modes) {
+    }
+
+    /**
+     * One state the history's forks landed in ({@link ForkModes}).
+     *
+     * @param center geometric mean of its forks' medians, in the result's unit
+     * @param forks  history forks in it
+     * @param runs   history runs with a fork in it
+     */
+    @JsonPropertyOrder({"center", "forks", "runs"})
+    public record ModeLevel(double center, int forks, int runs) {
     }
 
     /**
@@ -90,8 +107,11 @@ public final class RunToRunVerdicts {
         Map<String, Object> extra = new LinkedHashMap<>(pairwise.extra());
         Map<String, Object> block = new LinkedHashMap<>();
         block.put("runs", history.size());
-        block.put("method", "prediction interval of a new run from a one-way random-effects model of the runs' log"
-                + " medians (Hahn and Meeker 1991; run component by DerSimonian and Laird 1986)");
+        block.put("method", "forks' log medians clustered into modes (single linkage; modes span two runs or more and"
+                + " lie 4 pooled standard deviations apart); a fork lies in a mode inside its prediction interval"
+                + " (Hahn and Meeker 1991), a run's shift from its forks' nearest modes is judged with a one-way"
+                + " random-effects model of runs and forks (Welch-Satterthwaite degrees of freedom); regressed only"
+                + " beyond every mode the history saw");
         block.put("results", levels);
         extra.put(EXTRA_KEY, block);
         return new Comparison(pairwise.schema(), pairwise.createdAt(), pairwise.base(), pairwise.current(),
@@ -111,7 +131,9 @@ public final class RunToRunVerdicts {
     private static Judged judged(Change pairwise, List<double[][]> runs, double[][] currentForks,
                                  CompareSettings settings) {
         RunToRun.Estimate e = RunToRun.estimate(runs);
-        RunToRun.Prediction p = RunToRun.predict(e, currentForks, settings.confidence());
+        ForkModes.Fit fit = ForkModes.fit(runs, pairwise.threshold());
+        ModalRunToRun.Placement p = ModalRunToRun.place(fit, currentForks, settings.confidence(),
+                pairwise.threshold());
         double[] current = Bootstrap.flat(currentForks);
         boolean higherIsBetter = pairwise.higherIsBetter();
         double threshold = pairwise.threshold();
@@ -125,14 +147,26 @@ public final class RunToRunVerdicts {
         double eqHi = Math.exp(p.shift() + p.equivalenceHalfWidth());
         Verdict v = VerdictRule.decide(s, sLo, sHi, p.pValue(), threshold, settings.alpha(),
                 higherIsBetter ? 1 / eqHi : eqLo, higherIsBetter ? 1 / eqLo : eqHi);
-        double[] pooled = pooled(runs);
+        double currentMedian = Descriptive.median(current);
+        double baseMedian = Math.exp(meanLog(currentForks) - p.shift());
+        ForkModes.Mode reference = fit.modes().get(p.reference());
+        double[] pooled = fit.modes().size() == 1 ? pooled(runs) : inMode(runs, reference);
         double band = Math.expm1(p.halfWidth());
         double unchangedBand = Math.expm1(p.equivalenceHalfWidth());
         String spread = String.format(Locale.ROOT, "runs of the baseline vary %.1f%% (%d runs; a new run may fall"
-                + " within +-%.1f%%)", 100 * e.runSd(), e.runs(), 100 * band);
+                + " within +-%.1f%%)", 100 * e.runSd(), e.runs(), 100 * band) + modes(fit, pairwise.unit());
+        boolean worse = higherIsBetter ? p.allBelowEveryMode() : p.allAboveEveryMode();
+        boolean better = higherIsBetter ? p.allAboveEveryMode() : p.allBelowEveryMode();
+        double absolute = Math.abs(Units.nanosPerOp(currentMedian, pairwise.unit())
+                - Units.nanosPerOp(baseMedian, pairwise.unit()));
         String note;
         double currentSpread = RobustSpread.of(current);
-        if ((v == Verdict.regressed || v == Verdict.improved)
+        if ((v == Verdict.regressed && !worse) || (v == Verdict.improved && !better)) {
+            note = String.format(Locale.ROOT, "was %s, but %d of %d forks lie in or between the modes the history"
+                    + " saw; %s", v, p.forks() - (v == Verdict.regressed ? (higherIsBetter ? p.belowEvery()
+                    : p.aboveEvery()) : (higherIsBetter ? p.aboveEvery() : p.belowEvery())), p.forks(), spread);
+            v = Verdict.inconclusive;
+        } else if ((v == Verdict.regressed || v == Verdict.improved)
                 && MannWhitney.test(pooled, current).pValue() >= settings.alpha()) {
             note = "was " + v + " against the history, but its samples do not differ significantly from the"
                     + " history's pooled samples; " + spread;
@@ -142,8 +176,17 @@ public final class RunToRunVerdicts {
             note = String.format(Locale.ROOT, "was %s, but the current samples spread %.1f%% (more than %.0f x the"
                     + " threshold): the machine was too unstable to tell", v, 100 * currentSpread, settings.maxSpread());
             v = Verdict.inconclusive;
+        } else if ((v == Verdict.regressed || v == Verdict.improved) && absolute < settings.minEffectNanos()) {
+            note = String.format(Locale.ROOT, "was %s, but by %.3g ns per operation, less than the %.3g ns a timing"
+                    + " through the dispatch resolves; %s", v, absolute, settings.minEffectNanos(), spread);
+            v = Verdict.inconclusive;
         } else if (v == Verdict.regressed || v == Verdict.improved) {
-            note = "outside run-to-run variation: " + spread;
+            note = (fit.modes().size() > 1 ? "beyond every mode the history saw: " : "outside run-to-run variation: ")
+                    + spread;
+        } else if (v == Verdict.unchanged && !p.allInSeenModes()) {
+            note = String.format(Locale.ROOT, "%d of %d forks lie outside every mode the history saw; %s",
+                    p.forks() - p.inSeenModes(), p.forks(), spread);
+            v = Verdict.inconclusive;
         } else if (v == Verdict.inconclusive && unchangedBand > threshold) {
             note = String.format(Locale.ROOT, "unstable from run to run: %s; it can show no change smaller than"
                     + " +-%.1f%%, more than the threshold", spread, 100 * unchangedBand);
@@ -152,11 +195,55 @@ public final class RunToRunVerdicts {
         } else {
             note = spread;
         }
-        Change c = new Change(pairwise.id(), v, pairwise.unit(), higherIsBetter, threshold, Math.exp(e.center()),
-                Descriptive.median(current), ratio, ratio - 1, lower, upper, settings.confidence(), p.pValue(),
+        Change c = new Change(pairwise.id(), v, pairwise.unit(), higherIsBetter, threshold, baseMedian,
+                currentMedian, ratio, ratio - 1, lower, upper, settings.confidence(), p.pValue(),
                 pooled.length, current.length, RobustSpread.of(pooled), currentSpread, note);
+        List<ModeLevel> modeLevels = fit.modes().stream().map(m -> new ModeLevel(Math.exp(m.center()), m.forks(),
+                m.runs())).toList();
         return new Judged(c, new RunLevel(e.runs(), e.runSd(), e.runComponent(), e.withinSd(), band,
-                unchangedBand));
+                unchangedBand, fit.forkSd(), modeLevels));
+    }
+
+    /** The history's modes in words, when it saw more than one: {@code ; 2 modes: 40.6 ns/op (7 forks, 5 runs), ...}. */
+    private static String modes(ForkModes.Fit fit, String unit) {
+        if (fit.modes().size() < 2) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "; %d modes:", fit.modes().size()));
+        for (ForkModes.Mode m : fit.modes()) {
+            b.append(String.format(Locale.ROOT, " %.4g %s (%d forks, %d runs),", Math.exp(m.center()),
+                    unit == null ? "" : unit, m.forks(), m.runs()));
+        }
+        b.setLength(b.length() - 1);
+        return b.append(String.format(Locale.ROOT, "; forks vary %.1f%% about them", 100 * fit.forkSd())).toString();
+    }
+
+    private static double meanLog(double[][] forks) {
+        double sum = 0;
+        int n = 0;
+        for (double[] f : forks) {
+            if (f.length > 0) {
+                sum += Math.log(Descriptive.median(f));
+                n++;
+            }
+        }
+        return sum / n;
+    }
+
+    /** Every sample of the history's forks whose log median lies in a mode. */
+    private static double[] inMode(List<double[][]> runs, ForkModes.Mode m) {
+        List<double[]> forks = new ArrayList<>();
+        for (double[][] run : runs) {
+            for (double[] f : run) {
+                if (f.length > 0) {
+                    double x = Math.log(Descriptive.median(f));
+                    if (x >= m.lowest() && x <= m.highest()) {
+                        forks.add(f);
+                    }
+                }
+            }
+        }
+        return forks.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
     }
 
     private static double[] pooled(List<double[][]> runs) {

@@ -144,6 +144,91 @@ class RunToRunVerdictsTest {
         assertTrue(regressed <= 4, "A/A regressed " + regressed + " of " + trials);
     }
 
+    /** One run of two forks whose JVMs landed at these levels (0.3% fork and iteration noise). */
+    private static double[] forksAt(SplittableRandom rnd, double first, double second) {
+        double[] s = new double[2 * BLOCK];
+        double[] level = {first, second};
+        for (int f = 0; f < 2; f++) {
+            double forkFactor = Math.exp(0.003 * Fixtures.gaussian(rnd));
+            for (int i = 0; i < BLOCK; i++) {
+                s[f * BLOCK + i] = level[f] * forkFactor * Math.exp(0.003 * Fixtures.gaussian(rnd));
+            }
+        }
+        return s;
+    }
+
+    /** Five runs of a result whose forks land at 40.6 ns or 48.5 ns, the levels array/copy[size=1024] shows. */
+    private static List<double[]> bimodal(SplittableRandom rnd) {
+        return List.of(forksAt(rnd, 40.6, 48.5), forksAt(rnd, 40.6, 40.6), forksAt(rnd, 48.5, 40.6),
+                forksAt(rnd, 40.6, 40.6), forksAt(rnd, 40.6, 48.5));
+    }
+
+    @Test
+    void aNewRunInTheOtherModeTheHistorySawIsNotRegressed() {
+        SplittableRandom rnd = new SplittableRandom(8);
+        for (int t = 0; t < 50; t++) {
+            Change c = judge(bimodal(rnd), forksAt(rnd, 48.5, 48.5));
+            assertEquals(Verdict.unchanged, c.verdict(), c.toString());
+            assertEquals(48.5, c.baseMedian(), 0.5, "measured from the mode it lies in");
+            assertTrue(c.note().contains("; 2 modes: "), c.note());
+        }
+    }
+
+    @Test
+    void aNewRunSlowerThanEveryModeByMoreThanTheThresholdRegresses() {
+        SplittableRandom rnd = new SplittableRandom(9);
+        for (int t = 0; t < 50; t++) {
+            Change c = judge(bimodal(rnd), forksAt(rnd, 48.5 * 1.10, 48.5 * 1.10));
+            assertEquals(Verdict.regressed, c.verdict(), c.toString());
+            assertEquals(0.10, c.change(), 0.02, "measured from the slower mode");
+            assertTrue(c.note().startsWith("beyond every mode the history saw"), c.note());
+        }
+    }
+
+    @Test
+    void aRunWithAForkBetweenTheModesIsInconclusiveNotUnchanged() {
+        // the fast mode 10% slower lies between the two: no mode explains it, and it is not beyond both
+        SplittableRandom rnd = new SplittableRandom(10);
+        for (int t = 0; t < 50; t++) {
+            Change c = judge(bimodal(rnd), forksAt(rnd, 40.6 * 1.10, 48.5));
+            assertEquals(Verdict.inconclusive, c.verdict(), c.toString());
+        }
+    }
+
+    @Test
+    void oneSlowForkOfARunIsNotARegressionWhenTheOtherLiesInASeenMode() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        Change c = judge(bimodal(rnd), forksAt(rnd, 40.6, 48.5 * 1.3));
+        assertTrue(c.verdict() != Verdict.regressed, c.toString());
+    }
+
+    @Test
+    void aStateTheHistoryNeverSawIsStillARegression() {
+        // every history fork at 2.01 ns, the new run's at 3.08: nothing in the history tells this from a slowdown
+        SplittableRandom rnd = new SplittableRandom(12);
+        List<double[]> h = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            h.add(forksAt(rnd, 2.01, 2.01));
+        }
+        assertEquals(Verdict.regressed, judge(h, forksAt(rnd, 3.08, 3.08)).verdict());
+    }
+
+    @Test
+    void aChangeSmallerThanTheDispatchFloorIsNotRegressed() {
+        // +20% of 0.6 ns is 0.12 ns, less than what one call through the dispatch costs
+        SplittableRandom rnd = new SplittableRandom(13);
+        List<double[]> h = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            h.add(forksAt(rnd, 0.6, 0.6));
+        }
+        Change c = judge(h, forksAt(rnd, 0.72, 0.72));
+        assertEquals(Verdict.inconclusive, c.verdict(), c.toString());
+        assertTrue(c.note().contains("ns a timing through the dispatch resolves"), c.note());
+        Change noFloor = RunToRunVerdicts.judgeOne(c, h.stream().map(RunToRunVerdictsTest::split).toList(),
+                split(forksAt(rnd, 0.72, 0.72)), SETTINGS.withMinEffectNanos(0));
+        assertEquals(Verdict.regressed, noFloor.verdict(), noFloor.toString());
+    }
+
     @Test
     void judgesAComparisonAgainstEveryRunAndRecordsTheRunLevel() {
         SplittableRandom rnd = new SplittableRandom(5);
@@ -164,6 +249,8 @@ class RunToRunVerdictsTest {
         assertNotNull(level);
         assertEquals(4, level.runs());
         assertTrue(level.band() > 0 && level.band() < 0.10, "band " + level.band());
+        assertEquals(1, level.modes().size(), "one state");
+        assertEquals(100 * 1.12 / 1.12, level.modes().getFirst().center(), 2);
         assertEquals(pairwise, RunToRunVerdicts.judge(pairwise, new BaselineHistory(BaselineHistory.SCHEMA, "one", 10,
                 runs.subList(0, 1)).resultFiles(), current, SETTINGS), "one run: nothing to learn, the pairwise verdicts stand");
     }
