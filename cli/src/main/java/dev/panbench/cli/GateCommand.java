@@ -114,8 +114,9 @@ final class GateCommand implements Callable<Integer> {
         GateWorkflow.Outcome run = GateWorkflow.run(b.results(), b.label(), b.runs() >= 2 ? b.history() : null,
                 c.results(), c.label(), settings, confirmer);
         if (run.basis() == GateWorkflow.Basis.HISTORY) {
-            o.println("gate: judged against the " + b.runs() + " runs of " + b.label() + ": base is the geometric"
-                    + " mean of their medians; each interval is where a new run may fall (run-to-run variation)");
+            o.println("gate: judged against the " + b.runs() + " runs of " + b.label() + ": base is the mode of"
+                    + " their forks nearest each result's run; each interval is where a new run may fall (run-to-run"
+                    + " variation)");
         } else {
             o.println("gate: " + b.label() + " holds one run: run-to-run variation is unknown, so only the samples"
                     + " inside the two runs are compared" + (confirm > 0 ? "; flagged results are re-run (--confirm)"

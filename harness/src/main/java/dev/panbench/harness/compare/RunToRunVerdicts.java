@@ -20,14 +20,25 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Judges a run against a baseline's history instead of its latest run alone: each result's change is measured from
- * the geometric mean of the history's run medians, and its interval is the prediction interval of a new run
- * ({@link RunToRun}), so it holds the run-to-run variation that samples inside one run cannot see. The verdict rule is
- * {@link VerdictRule}'s, on that interval and the run-level p-value; a regression also needs the current samples to
- * differ significantly from the history's pooled samples (Mann-Whitney). {@code unchanged} is judged by two one-sided
- * tests at the same level (the {@code 1 - 2 alpha} interval inside the threshold; see {@link RunToRun}). A result
- * whose runs vary more than its threshold can only be {@code inconclusive} ("unstable from run to run"): no single
- * run can show a change smaller than that variation.
+ * Judges a run against a baseline's history instead of its latest run alone. The unit of observation is the fork
+ * (one JVM): a JVM lands in one of a few states (compiled code, layout, heap placement) and keeps it, so a result may
+ * have several modes. The history's fork medians are clustered into modes ({@link ForkModes}); each fork of the new
+ * run is matched to its nearest mode and the run's change is measured from there ({@link ModalRunToRun}), with an
+ * interval that holds run-to-run and fork-to-fork variation about the modes. The verdict rule is
+ * {@link VerdictRule}'s on that interval and p-value, with the modes added:
+ * <ul>
+ * <li>{@code regressed} needs every fork of the new run beyond every mode the history saw, on the slow side, each
+ * by more than that mode's band for one fork; the change beyond the threshold from the slowest mode; its samples
+ * differing significantly from that mode's samples (Mann-Whitney); and, for a time per operation, a change of at
+ * least {@link CompareSettings#minEffectNanos()} (the dispatch floor {@code calibrate} measures);</li>
+ * <li>{@code unchanged} needs every fork in (or within the threshold of) a mode the history saw, and the change's
+ * {@code 1 - 2 alpha} interval inside the threshold (two one-sided tests);</li>
+ * <li>anything else is {@code inconclusive}, with its reason: a fork between the modes, or a result whose runs vary
+ * more than its threshold ("unstable from run to run").</li>
+ * </ul>
+ * A new run in a state the history already saw is therefore never {@code regressed}; a state the history never saw,
+ * slower than all it did, is (only more history runs, more forks, or {@code --confirm} can tell it from a change).
+ * With one mode the model is the one-way random-effects model of {@link RunToRun}, on forks.
  */
 public final class RunToRunVerdicts {
 

@@ -17,7 +17,10 @@ import org.apache.commons.math3.distribution.TDistribution;
  * variance components of {@link ForkModes.Fit}) plus the uncertainty of the modes' centers
  * ({@code sigma_b^2 / R_k + sigma_w^2 / n_k}); its t quantile takes the Welch-Satterthwaite degrees of freedom of
  * that sum (Satterthwaite, Biometrics Bulletin 2, 1946, 110-114): the run part counts {@code R - 1}, the fork part
- * the forks' within-run degrees of freedom. A run whose forks all lie in seen modes and whose shift's
+ * the forks' within-run degrees of freedom. Where the runs show no component of their own (estimated at zero), the
+ * forks are replicates and their pooled spread, with {@code N - K} degrees of freedom, is used instead (pooling after
+ * a preliminary test; Bancroft, Annals of Mathematical Statistics 15, 1944, 190-204). A run whose forks all lie in
+ * seen modes and whose shift's
  * {@code 1 - 2 alpha} interval lies within the threshold is unchanged (two one-sided tests, Schuirmann 1987); a run
  * each of whose forks lies beyond every mode, on the same side, may have regressed (or improved), measured against
  * the nearest mode on that side, which is then every fork's nearest mode.
@@ -117,6 +120,16 @@ public final class ModalRunToRun {
         double forkPart = Double.isNaN(fit.withinRun()) ? 0 : fit.withinRun() / f;
         double se = Math.sqrt(runPart + forkPart);
         double df = satterthwaite(runPart, fit.runs() - 1, forkPart, fit.withinDf());
+        if (fit.betweenRun() == 0 && fit.forkDf() > 0) {
+            // no run component shows: every fork is a replicate, and the forks' pooled spread has N - K degrees of
+            // freedom (pooling after a preliminary test, Bancroft 1944)
+            double perFork = 0;
+            for (double y : logs) {
+                perFork += 1.0 / fit.modes().get(fit.nearest(y)).forks();
+            }
+            se = fit.forkSd() * Math.sqrt(1.0 / f + perFork / ((double) f * f));
+            df = fit.forkDf();
+        }
         if (Double.isNaN(fs2) || Double.isNaN(se) || !(df >= 1)) {
             return new Placement(shift, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 1, df, reference, 0, 0,
                     0, f, Double.POSITIVE_INFINITY);
