@@ -19,7 +19,9 @@ package dev.panbench.adapters.cpusimd.kernels;
  * {@code n = 3072} the rows of a register tile fall in one set of L1 and every pass that reloads them misses (slices
  * of 256 rows, three passes at {@code k = 768}, ran 5-8% slower on an AVX2 core, 12% at {@code k = 3072}). The panel,
  * reread from L2 by every tile of rows, costs a six-row tile one 64-byte load per six cycles, which L2 and its
- * prefetcher sustain. {@code threads} split the panels between them, each with its own buffer.
+ * prefetcher sustain. With fewer than two tiles of rows (a decode step's few tokens) C is small and dequantizing
+ * is most of the work, so the slice is sized to half of L1 instead, where the rows read it back at once (at
+ * {@code m = 1} an L2-sized slice ran 15% slower). {@code threads} split the panels between them, each with its own buffer.
  */
 public abstract sealed class WeightOnlyGemm permits Int4Gemm, Int8Gemm {
 
@@ -44,14 +46,18 @@ public abstract sealed class WeightOnlyGemm permits Int4Gemm, Int8Gemm {
         this.k = k;
         this.panels = (n + NR - 1) / NR;
         this.threads = Math.max(1, threads);
-        this.kc = depth(caches, block, k);
+        this.kc = depth(caches, block, k, m);
         this.buffer = new float[this.threads][kc * NR];
         this.tile = new float[this.threads][WeightOnlyTiles.MR * NR];
     }
 
-    /** Rows of k per slice: the fewest equal slices of whole blocks whose panel fits a quarter of L2. */
-    static int depth(CacheSizes caches, int block, int k) {
-        long rows = Math.max(block, caches.l2() / 4 / ((long) Float.BYTES * NR));
+    /**
+     * Rows of k per slice: the fewest equal slices of whole blocks whose panel fits a quarter of L2, or half of L1
+     * for fewer than two tiles of rows.
+     */
+    static int depth(CacheSizes caches, int block, int k, int m) {
+        long budget = m < 2 * WeightOnlyTiles.MR ? caches.l1() / 2 : caches.l2() / 4;
+        long rows = Math.max(block, budget / ((long) Float.BYTES * NR));
         long slices = (k + rows - 1) / rows;
         int blocks = k / block;
         return (int) ((blocks + slices - 1) / slices) * block;

@@ -91,12 +91,16 @@ class WeightOnlyGemmTest {
         int nr = WeightOnlyGemm.NR;
         long fits = l2.l2() / 4 / (4L * nr);
         for (int k : new int[]{32, 96, 768, 3072, 4096 + 32, 16384}) {
-            int kc = WeightOnlyGemm.depth(l2, 32, k);
+            int kc = WeightOnlyGemm.depth(l2, 32, k, 128);
             assertEquals(0, kc % 32, "k=" + k + " kc=" + kc);
             assertEquals((k + fits - 1) / fits, (k + kc - 1) / kc, "k=" + k + " kc=" + kc + ": the fewest slices");
             assertTrue(kc <= fits + 32, "k=" + k + " kc=" + kc + ": the panel fits a quarter of L2, within a block");
         }
-        assertEquals(32, WeightOnlyGemm.depth(TINY, 32, 96));
+        assertEquals(32, WeightOnlyGemm.depth(TINY, 32, 96, 128));
+        // a row or a few: a slice of half of L1
+        long fitsL1 = l2.l1() / 2 / (4L * nr);
+        int kc1 = WeightOnlyGemm.depth(l2, 32, 768, 1);
+        assertEquals((768 + fitsL1 - 1) / fitsL1, (768 + kc1 - 1) / kc1, "kc=" + kc1);
         assertThrows(IllegalArgumentException.class, () -> new Int4Gemm(new byte[16], new float[1], 1, 1, 20, 1));
     }
 
