@@ -1,6 +1,7 @@
 package dev.panbench.adapters.gpu.workloads;
 
 import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Params;
@@ -17,7 +18,9 @@ import java.util.function.Function;
  * come from the catalog); the copies, launch and axpy are this adapter's own rows, {@code machine/d2d} and
  * {@code machine/peak-flops} the device's bandwidth and FLOP ceilings. Bytes count what one operation must move
  * through device memory at least (a device-to-device copy reads and writes); FLOPs count additions and
- * multiplications.
+ * multiplications. {@code model/bert-layer} and {@code model/gpt2-decode} are the catalog's model layers, composed
+ * of GEMMs and this module's kernels ({@link LayerSteps}) at the entry's shapes (batch 1 in a quick run); their GEMMs
+ * are cuBLAS's on CUDA (without it they are unavailable) and the tiled kernel's on OpenCL.
  */
 public final class GpuWorkloads {
 
@@ -36,6 +39,8 @@ public final class GpuWorkloads {
     public static List<WorkloadSpec> all(String api, DeviceOpener opener, GpuDefaults d,
                                          Function<Params, Availability> blas) {
         String[] dev = {"0"};
+        // the model rows' GEMMs are cuBLAS's on CUDA (what the "cuda" column of their rows stands for)
+        Function<Params, Availability> models = api.equals("cuda") ? blas : p -> Availability.ok();
         return List.of(
                 WorkloadSpec.builder("launch/empty")
                         .description("launch of an empty kernel and the wait for it")
@@ -73,6 +78,12 @@ public final class GpuWorkloads {
                                 : api + "-" + p.get("impl"), null))
                         .availability(p -> p.get("impl").equals("cublas") ? blas.apply(p) : Availability.ok())
                         .factory(() -> new Sgemm(opener)).build(),
+                model(Catalog.BERT_LAYER, api, opener, models, BertLayer::new,
+                        "one BERT-base encoder layer, f32: GEMMs by cuBLAS (CUDA) or the tiled kernel (OpenCL), "
+                                + "softmax_rows, and kernels for bias, GELU, residual + layer norm and attention"),
+                model(Catalog.GPT2_DECODE, api, opener, models, Gpt2Decode::new,
+                        "one token through one GPT-2 small block with a KV cache, f32: GEMMs by cuBLAS (CUDA) or "
+                                + "the tiled kernel (OpenCL), softmax_rows, the new K and V appended on the device"),
                 copy("machine/d2d", "ceiling: device-to-device copy bandwidth (read + write)", d.d2dSizes(),
                         Copy.Direction.D2D, opener, 8).role(p -> Role.ceiling(Role.BANDWIDTH)).build(),
                 WorkloadSpec.builder("machine/peak-flops")
@@ -82,6 +93,15 @@ public final class GpuWorkloads {
                                 GpuWorkload.roundUp(p.getLong("items"), BinaryAdd.GROUP), p.getInt("iters"))))
                         .role(p -> Role.ceiling(Role.FLOPS))
                         .factory(() -> new FmaPeak(opener)).build());
+    }
+
+    private static WorkloadSpec model(CatalogEntry entry, String api, DeviceOpener opener,
+                                      Function<Params, Availability> availability,
+                                      Function<DeviceOpener, GpuWorkload> factory, String description) {
+        return entry.spec().description(description).param("device", "0")
+                .role(p -> entry.role(p, api, null))
+                .availability(availability)
+                .factory(() -> factory.apply(opener)).build();
     }
 
     private static WorkloadSpec.Builder copy(String name, String what, List<String> sizes,

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class CudaKernelSourcesTest {
 
-    private static final List<String> SOURCES = List.of("elementwise", "reduce", "gemm");
+    private static final List<String> SOURCES = List.of("elementwise", "reduce", "gemm", "transformer");
 
     /** Declarations of what NVRTC provides built in, enough for a C++ compiler to check the sources. */
     private static final String CUDA_BUILTINS = """
@@ -40,6 +40,9 @@ class CudaKernelSourcesTest {
             extern "C" float fmaf(float, float, float);
             extern "C" float expf(float);
             extern "C" float fmaxf(float, float);
+            extern "C" float erff(float);
+            extern "C" float tanhf(float);
+            extern "C" float sqrtf(float);
             float __int_as_float(int);
             """;
 

@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every OpenCL workload on odd sizes (1, sizes off the work-group multiple, a million and three, non-square GEMM that
- * leaves partial tiles): set up, verified against its CPU reference (the catalog problem's, for the catalog rows),
+ * leaves partial tiles, the model layers at hidden 64 with 13 tokens a sequence): set up, verified against its CPU
+ * reference (the catalog problem's, for the catalog rows),
  * run twice, device time drained, closed. This is what the forked JMH JVM does before timing.
  */
 class OpenClWorkloadsVerifyTest {
@@ -44,6 +45,13 @@ class OpenClWorkloadsVerifyTest {
             case "items" -> List.of("256", "1000");
             case "iters" -> List.of("1", "64");
             case "impl" -> List.of("naive", "tiled", "cublas");
+            // the model layers small (hidden 64, 4 heads of 16), with token counts and an FFN off the GEMM tiles
+            case "batch" -> List.of("1", "2");
+            case "seq" -> List.of("13");
+            case "ctx" -> List.of("17");
+            case "hidden" -> List.of("64");
+            case "heads" -> List.of("4");
+            case "ffn" -> List.of("96");
             default -> p.defaults();
         };
     }
@@ -102,12 +110,20 @@ class OpenClWorkloadsVerifyTest {
         assertEquals("cublas", roles.get("gemm/sgemm[size=17,impl=cublas,device=0]").backend());
         assertEquals(Role.ceiling(Role.BANDWIDTH), roles.get("machine/d2d[size=1,device=0]"));
         assertEquals(Role.ceiling(Role.FLOPS), roles.get("machine/peak-flops[items=256,iters=1,device=0]"));
+        assertEquals(Role.of("model/bert-layer", Map.of("batch", "2", "seq", "13", "hidden", "64", "heads", "4",
+                "ffn", "96"), "opencl", null),
+                roles.get("model/bert-layer[batch=2,seq=13,hidden=64,heads=4,ffn=96,device=0]"));
+        assertEquals("opencl", roles.get("model/gpt2-decode[batch=1,ctx=17,hidden=64,heads=4,ffn=96,device=0]")
+                .backend());
         assertNull(roles.get("copy/d2d[size=1,device=0]"), "an adapter's own row");
         assertNull(roles.get("axpy[size=1,device=0]"), "an adapter's own row");
         for (WorkloadSpec spec : new GpuCudaAdapter().workloads()) {
             if (spec.name().equals("gemm/sgemm")) {
                 assertEquals("cuda-tiled", spec.role().apply(new Params(Map.of("size", "8", "impl", "tiled",
                         "device", "0"))).backend());
+            }
+            if (spec.name().startsWith("model/")) {
+                assertEquals("cuda", spec.role().apply(new Params(Map.of("batch", "1", "device", "0"))).backend());
             }
             if (spec.name().equals("binary/add")) {
                 assertEquals("cuda", spec.role().apply(new Params(Map.of("size", "8", "device", "0"))).backend());
