@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Every gpu-opencl workload through the real JMH runner in forked JVMs on small sizes: verified, timed, with the
- * device's event time beside the host time; an allocation beyond the device fails its row with the size named and
+ * Every gpu-opencl workload through the real JMH runner in forked JVMs on small sizes (the model layers at hidden 64):
+ * verified, timed, with the device's event time beside the host time; an allocation beyond the device fails its row with the size named and
  * the run goes on.
  */
 class OpenClRunnerTest {
@@ -38,7 +38,11 @@ class OpenClRunnerTest {
         assumeTrue(adapter.probe().available(), () -> "gpu-opencl unavailable: " + adapter.probe().reason());
         List<PlannedResult> plan = new ArrayList<>(RunPlan.expand(List.of(adapter), Map.of(
                 "size", List.of("65536"), "host", List.of("pinned"), "shape", List.of("64x1000"),
-                "items", List.of("2048"), "iters", List.of("256")), Pattern.compile("^(?!.*gemm)"), null));
+                "items", List.of("2048"), "iters", List.of("256")), Pattern.compile("^(?!.*(gemm|model/))"), null));
+        // the model layers at hidden 64, 4 heads, seq and ctx 16: answers checked against the catalog's reference
+        plan.addAll(RunPlan.expand(List.of(adapter), Map.of("batch", List.of("2"), "seq", List.of("16"),
+                "ctx", List.of("16"), "hidden", List.of("64"), "heads", List.of("4"), "ffn", List.of("128")),
+                Pattern.compile("model/"), null));
         plan.addAll(RunPlan.expand(List.of(adapter), Map.of("size", List.of("96")), Pattern.compile("gemm"), null));
         // beyond the device's allocation limit (PoCL allows a quarter of its memory per buffer): must fail alone,
         // naming the size
@@ -53,6 +57,7 @@ class OpenClRunnerTest {
                 null));
         List<BenchResult> results = new BenchmarkRunner(SHORT, tmp).run(plan, ProgressListener.NONE);
         assertEquals(plan.size(), results.size());
+        assertEquals(2, results.stream().filter(r -> r.id().toString().startsWith("gpu-opencl/model/")).count());
         int skipped = 0;
         for (BenchResult r : results) {
             String id = r.id().toString();
@@ -68,6 +73,10 @@ class OpenClRunnerTest {
             }
             assertEquals(BenchResult.Status.ok, r.status(), () -> id + ": " + r.error());
             assertTrue(r.stats().median() > 0, id);
+            if (id.contains("/model/")) {
+                // the block's float32 weights: 4 h^2 + 2 h ffn + ffn + 9 h values at h 64, ffn 128
+                assertEquals(4L * (4 * 64 * 64 + 2 * 64 * 128 + 128 + 9 * 64), ResultMarks.weightBytes(r), id);
+            }
             @SuppressWarnings("unchecked")
             Map<String, Object> device = (Map<String, Object>) r.extra().get(ResultMarks.DEVICE_TIME);
             assertNotNull(device, id + " has no device time");
