@@ -154,9 +154,9 @@ public final class Gemm {
          * Step by step, so that the panel is written in order and each row of A is read in order ({@code mr} streams
          * the prefetcher follows); writing one row of the panel at a time instead strides the stores by {@code mr}
          * and goes over the panel {@code mr} times: packing A took 7% of a 1024 multiply's samples that way, 4% this
-         * way. Reading A in place instead of packing it (three rows {@code k} apart) ran the multiply at 64 GFLOP/s
-         * instead of 76: at {@code k = 1024} the rows are 4 KiB apart and a block of them shares the same few sets
-         * of L1 and L2.
+         * way, and the three-row tile's packing is vectorized on top ({@link GemmPackA}). Reading A in place instead
+         * of packing it (three rows {@code k} apart) ran the multiply at 64 GFLOP/s instead of 76: at {@code k = 1024}
+         * the rows are 4 KiB apart and a block of them shares the same few sets of L1 and L2.
          */
         private void packA(float[] a, int ic, int mcur, int pc, int kcur, float[] ap) {
             for (int ir = 0; ir < mcur; ir += mr) {
@@ -164,7 +164,7 @@ public final class Gemm {
                 int base = ir * kcur;
                 int src = (ic + ir) * k + pc;
                 if (h == 3 && mr == 3) {
-                    packA3(a, src, src + k, src + 2 * k, kcur, ap, base);
+                    GemmPackA.rows3(a, src, src + k, src + 2 * k, kcur, ap, base);
                 } else if (h == mr) {
                     for (int p = 0; p < kcur; p++) {
                         int d = base + p * mr;
@@ -180,15 +180,6 @@ public final class Gemm {
                         }
                     }
                 }
-            }
-        }
-
-        /** Three rows of A interleaved step by step: the shape of packing for a three-row tile, unrolled. */
-        private static void packA3(float[] a, int s0, int s1, int s2, int kcur, float[] ap, int d) {
-            for (int p = 0; p < kcur; p++) {
-                ap[d + 3 * p] = a[s0 + p];
-                ap[d + 3 * p + 1] = a[s1 + p];
-                ap[d + 3 * p + 2] = a[s2 + p];
             }
         }
 

@@ -1,0 +1,31 @@
+package dev.panbench.adapters.cpusimd.kernels;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+/** The vectorized three-row packing of A writes exactly the step-by-step interleaving, at every awkward length. */
+class GemmPackATest {
+
+    @Test
+    void interleavesThreeRowsAtLengthsThatAreNotMultiplesOfTheVector() {
+        int l = Simd.L;
+        for (int kcur : new int[]{1, l - 1, l, l + 1, 2 * l + 3, 257}) {
+            int lda = kcur + 5;
+            float[] a = new float[3 * lda + 7];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = i + 0.5f;
+            }
+            int s0 = 2;
+            float[] expected = new float[3 * kcur + 4];
+            for (int p = 0; p < kcur; p++) {
+                for (int r = 0; r < 3; r++) {
+                    expected[1 + 3 * p + r] = a[s0 + r * lda + p];
+                }
+            }
+            float[] packed = new float[expected.length];
+            GemmPackA.rows3(a, s0, s0 + lda, s0 + 2 * lda, kcur, packed, 1);
+            assertArrayEquals(expected, packed, "kcur=" + kcur + " (" + l + " lanes)");
+        }
+    }
+}
