@@ -80,6 +80,33 @@ class GateWorkflowTest {
         assertTrue(e.getMessage().startsWith("gate: nothing to compare"), e.getMessage());
     }
 
+    /** A run of a result whose two JVMs landed at these levels (array/copy[size=1024] on this project's VM). */
+    private static ResultFile bimodalRun(String runId, SplittableRandom rnd, double first, double second) {
+        return Fixtures.file(runId, Fixtures.machine("cpu"), List.of(Fixtures.forks("jvm/array/copy[size=1024]",
+                "ns/op", List.of(Fixtures.noisy(rnd, 5, first, 0.003), Fixtures.noisy(rnd, 5, second, 0.003)))));
+    }
+
+    @Test
+    void aRunInTheOtherStateTheHistorySawPassesAndOneSlowerThanEveryStateFails() {
+        SplittableRandom rnd = new SplittableRandom(6);
+        double[][] levels = {{40.6, 48.5}, {40.6, 40.6}, {48.5, 40.6}, {40.6, 48.5}, {40.6, 40.6}};
+        List<BaselineHistory.Run> runs = new ArrayList<>();
+        for (int i = 0; i < levels.length; i++) {
+            runs.add(new BaselineHistory.Run(null, null, bimodalRun("20260101-00000" + i + "-aaaa", rnd,
+                    levels[i][0], levels[i][1])));
+        }
+        BaselineHistory h = new BaselineHistory(BaselineHistory.SCHEMA, "main", 5, runs);
+        GateWorkflow.Outcome slowState = GateWorkflow.run(h.latest().results(), "baseline main", h,
+                bimodalRun("20260102-000000-bbbb", rnd, 48.5, 48.5), "current", SETTINGS, null);
+        assertTrue(slowState.passed(), "both forks in the slower state the history saw");
+        assertFalse(GateWorkflow.run(h.latest().results(), "baseline main", null,
+                bimodalRun("20260102-000000-bbbb", rnd, 48.5, 48.5), "current", SETTINGS, null).passed(),
+                "against the latest run alone (both forks fast) the same run fails");
+        GateWorkflow.Outcome slower = GateWorkflow.run(h.latest().results(), "baseline main", h,
+                bimodalRun("20260102-000000-cccc", rnd, 53.4, 53.4), "current", SETTINGS, null);
+        assertFalse(slower.passed(), "10% slower than the slower state");
+    }
+
     /** What a confirmation that found none of the flagged regressions again returns. */
     private static Comparison unflagged(Comparison c) {
         return c.withChanges(c.changes().stream().map(ch -> ch.verdict() != Verdict.regressed ? ch
