@@ -1,5 +1,7 @@
 package dev.panbench.reports;
 
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsView;
 import dev.panbench.harness.baseline.HistoryFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.frameworks.CrossFramework;
@@ -22,7 +24,7 @@ class CommittedCrossBackendTest {
 
     private static CrossFramework.Section catalog() {
         ResultFile run = HistoryFiles.read(FILE, "vm-2core-cross-backend").latest().results();
-        return CrossFramework.of(run.results(), null).sections().stream().filter(CrossFramework.Section::catalog)
+        return CrossFramework.of(ResultsView.of(run, ReportOptions.DEFAULT)).sections().stream().filter(CrossFramework.Section::catalog)
                 .findFirst().orElseThrow();
     }
 

@@ -1,7 +1,6 @@
 package dev.panbench.reports.ci;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Grouping;
@@ -32,15 +31,14 @@ public final class BencherReport implements ResultsFormat, ComparisonFormat {
 
     @Override
     public List<ReportFile> render(ResultsView view) {
-        ResultFile file = view.file();
-        ReportOptions options = view.options();
         StringBuilder sb = new StringBuilder();
-        for (BenchResult r : file.results()) {
-            double ns = Grouping.medianNanos(r);
+        for (ResultsView.Row row : view.rows()) {
+            BenchResult r = row.result();
+            double ns = row.medianNanos();
             if (Double.isNaN(ns)) {
                 continue;
             }
-            double spread = Grouping.nanos(r.stats().max(), r.unit()) - Grouping.nanos(r.stats().min(), r.unit());
+            double spread = row.nanos(r.stats().max()) - row.nanos(r.stats().min());
             line(sb, r.id().toString(), ns, Math.abs(spread));
         }
         return List.of(ReportFile.text("bencher.txt", sb.toString()));

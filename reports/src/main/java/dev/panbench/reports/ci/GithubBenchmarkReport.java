@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Grouping;
@@ -36,19 +35,18 @@ public final class GithubBenchmarkReport implements ResultsFormat, ComparisonFor
 
     @Override
     public List<ReportFile> render(ResultsView view) {
-        ResultFile file = view.file();
-        ReportOptions options = view.options();
         List<Entry> out = new ArrayList<>();
-        for (BenchResult r : file.results()) {
-            double ns = Grouping.medianNanos(r);
+        for (ResultsView.Row row : view.rows()) {
+            BenchResult r = row.result();
+            double ns = row.medianNanos();
             if (Double.isNaN(ns)) {
                 continue;
             }
             var s = r.stats();
             String range = null;
             if (s.ci99() != null && s.ci99().size() == 2) {
-                double lo = Grouping.nanos(s.ci99().get(0), r.unit());
-                double hi = Grouping.nanos(s.ci99().get(1), r.unit());
+                double lo = row.nanos(s.ci99().get(0));
+                double hi = row.nanos(s.ci99().get(1));
                 range = "± " + Numbers.sig(Math.abs(hi - lo) / 2);
             }
             out.add(new Entry(r.id().toString(), "ns/op", ns, range,

@@ -1,6 +1,5 @@
 package dev.panbench.reports.console;
 
-import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.ReportFile;
@@ -25,9 +24,7 @@ public final class ConsoleReport implements ResultsFormat, ComparisonFormat {
 
     @Override
     public List<ReportFile> render(ResultsView view) {
-        ResultFile results = view.file();
-        ReportOptions options = view.options();
-        return List.of(ReportFile.text("console.txt", ConsoleTable.render(results)));
+        return List.of(ReportFile.text("console.txt", ConsoleTable.render(view, false)));
     }
 
     @Override

@@ -2,8 +2,9 @@ package dev.panbench.reports.console;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsView;
 import dev.panbench.reports.format.Throughputs;
 
 import java.util.ArrayList;
@@ -27,16 +28,23 @@ public final class ConsoleTable {
 
     /** @param everyRow list each skipped row in the table and under it (as {@code --verbose}), not one per reason */
     public static String render(ResultFile file, boolean everyRow) {
+        return render(ResultsView.of(file, ReportOptions.DEFAULT), everyRow);
+    }
+
+    /** The table of a viewed results file ({@link #render(ResultFile, boolean)}). */
+    public static String render(ResultsView view, boolean everyRow) {
+        ResultFile file = view.file();
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
         List<String> notes = new ArrayList<>();
-        for (BenchResult r : file.results()) {
+        for (ResultsView.Row row : view.rows()) {
+            BenchResult r = row.result();
             if (r.ok() && r.stats() != null) {
                 var s = r.stats();
                 String ci = s.ci99() == null || s.ci99().size() != 2 ? ""
                         : "[" + Numbers.score(s.ci99().get(0), r.unit()) + ", " + Numbers.score(s.ci99().get(1), r.unit()) + "]";
-                String degraded = ResultMarks.degraded(r);
-                String unsteady = ResultMarks.unsteady(r);
+                String degraded = row.degraded();
+                String unsteady = row.unsteady();
                 rows.add(new String[]{r.id().toString() + (degraded == null ? "" : " DEGRADED")
                         + (unsteady == null ? "" : " UNSTEADY"), Numbers.score(s.median(), r.unit()),
                         ci, r.allocBytesPerOp() == null ? "" : Numbers.bytes(r.allocBytesPerOp()), Throughputs.text(r)});

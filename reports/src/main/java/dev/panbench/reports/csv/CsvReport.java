@@ -1,8 +1,6 @@
 package dev.panbench.reports.csv;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Grouping;
@@ -36,13 +34,12 @@ public final class CsvReport implements ResultsFormat, ComparisonFormat {
 
     @Override
     public List<ReportFile> render(ResultsView view) {
-        ResultFile file = view.file();
-        ReportOptions options = view.options();
         StringBuilder sb = new StringBuilder();
         Csv.row(sb, HEADER);
-        Speedups speedups = new Speedups(file.results(), options.reference());
-        MachinePeaks peaks = new MachinePeaks(file.results());
-        for (BenchResult r : file.results()) {
+        Speedups speedups = view.speedups();
+        MachinePeaks peaks = view.peaks();
+        for (ResultsView.Row row : view.rows()) {
+            BenchResult r = row.result();
             List<String> f = new ArrayList<>(HEADER.size());
             f.add(Csv.text(r.id().toString()));
             f.add(Csv.text(r.adapter()));
@@ -77,10 +74,10 @@ public final class CsvReport implements ResultsFormat, ComparisonFormat {
             f.add(share.map(x -> Csv.number(x.fraction())).orElse(""));
             f.add(share.map(MachinePeaks.Share::kind).orElse(""));
             f.add(Csv.text(r.error()));
-            f.add(Csv.text(ResultMarks.timer(r)));
-            f.add(Csv.text(ResultMarks.degraded(r)));
-            f.add(Csv.text(ResultMarks.unsteady(r)));
-            Long peak = ResultMarks.peakMemoryBytes(r);
+            f.add(Csv.text(row.timer()));
+            f.add(Csv.text(row.degraded()));
+            f.add(Csv.text(row.unsteady()));
+            Long peak = row.peakMemoryBytes();
             f.add(peak == null ? "" : Long.toString(peak));
             Csv.row(sb, f);
         }

@@ -3,10 +3,7 @@ package dev.panbench.reports.exports;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.Units;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
 import dev.panbench.reports.format.ResultsView;
 
@@ -30,22 +27,21 @@ public final class BencherMetricFormat implements ResultsFormat {
 
     @Override
     public List<ReportFile> render(ResultsView view) {
-        ResultFile file = view.file();
-        ReportOptions options = view.options();
         Map<String, Object> out = new LinkedHashMap<>();
-        for (BenchResult r : file.results()) {
+        for (ResultsView.Row row : view.rows()) {
+            BenchResult r = row.result();
             if (!r.ok() || r.samples().isEmpty()) {
                 continue;
             }
-            double toNanos = Units.secondsPerOp(1, r.unit()) * 1e9;
+            double toNanos = row.secondsPerUnit() * 1e9;
             if (Double.isNaN(toNanos)) {
                 continue;
             }
             double[] v = r.samples().stream().mapToDouble(Double::doubleValue).sorted().toArray();
             double[] bounds = medianInterval(v, 0.99);
             Map<String, Object> measures = new LinkedHashMap<>();
-            if (Units.higherIsBetter(r.unit())) {
-                double perSecond = 1 / Units.secondsPerOp(1, r.unit());
+            if (row.higherIsBetter()) {
+                double perSecond = 1 / row.secondsPerUnit();
                 measures.put("throughput", measure(r.stats().median() * perSecond, bounds[0] * perSecond,
                         bounds[1] * perSecond));
                 measures.put("latency", measure(1e9 / (r.stats().median() * perSecond),

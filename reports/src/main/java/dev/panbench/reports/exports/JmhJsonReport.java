@@ -7,7 +7,6 @@ import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
 import dev.panbench.reports.format.ResultsView;
 import org.openjdk.jmh.util.ListStatistics;
@@ -43,7 +42,6 @@ public final class JmhJsonReport implements ResultsFormat {
     @Override
     public List<ReportFile> render(ResultsView view) {
         ResultFile file = view.file();
-        ReportOptions options = view.options();
         List<Map<String, Object>> out = new ArrayList<>();
         for (BenchResult r : file.results()) {
             if (r.ok() && !r.samples().isEmpty()) {

@@ -28,16 +28,32 @@ public final class ResultsView {
      * @param degraded        why its peer ran below what the machine allows, or null
      * @param unsteady        why its iterations were not steady, or null
      * @param timer           who timed it ({@code jmh}, a driver), or null
-     * @param peakMemoryBytes the measuring process's peak resident memory, or null
+     * @param peakMemoryBytes the measuring process's peak resident memory as recorded, or null
      * @param medianNanos     the median as nanoseconds per operation; NaN when not measured or not a time
-     * @param nanosPerUnit    nanoseconds in one of its unit ({@code 1000} for {@code us/op}); NaN for a non-time unit
+     * @param secondsPerUnit  seconds in one of its unit ({@code 1e-6} for {@code us/op}, {@code 1} for {@code ops/s});
+     *                        NaN for a unit that is no time and no rate
      */
     public record Row(BenchResult result, Role role, String degraded, String unsteady, String timer,
-                      Double peakMemoryBytes, double medianNanos, double nanosPerUnit) {
+                      Long peakMemoryBytes, double medianNanos, double secondsPerUnit) {
 
         public static Row of(BenchResult r) {
             return new Row(r, Roles.of(r), ResultMarks.degraded(r), ResultMarks.unsteady(r), ResultMarks.timer(r),
-                    Grouping.peakMemoryBytes(r), Grouping.medianNanos(r), Units.secondsPerOp(1, r.unit()) * 1e9);
+                    ResultMarks.peakMemoryBytes(r), Grouping.medianNanos(r), Units.secondsPerOp(1, r.unit()));
+        }
+
+        /** The peak memory in bytes where a reading was taken; null when none (or a negative placeholder). */
+        public Double peakMemory() {
+            return peakMemoryBytes == null || peakMemoryBytes < 0 ? null : peakMemoryBytes.doubleValue();
+        }
+
+        /** True when its unit is a rate (operations per time), where higher is better. */
+        public boolean higherIsBetter() {
+            return Units.higherIsBetter(result.unit());
+        }
+
+        /** A score in the result's unit as nanoseconds per operation; NaN for a non-time unit. */
+        public double nanos(double score) {
+            return Grouping.nanos(score, result.unit());
         }
 
         /** True when it measured a time (its median is a time per operation). */

@@ -8,7 +8,6 @@ import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -82,17 +81,6 @@ public final class Roles {
             default -> null;
         };
         return f == null ? null : f.key();
-    }
-
-    /** The published figures a row of {@code results} stands beside: the first its results' roles name. */
-    public static List<SeedFigures.Figure> seeds(List<BenchResult> results) {
-        for (BenchResult r : results) {
-            Role role = of(r);
-            if (role != null && role.seed() != null) {
-                return SeedFigures.find(role.seed()).map(List::of).orElse(List.of());
-            }
-        }
-        return List.of();
     }
 
     private static String backendOf(String adapter, String impl) {

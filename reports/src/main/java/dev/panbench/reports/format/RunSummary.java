@@ -21,7 +21,9 @@ public final class RunSummary {
     public record Fact(String label, String value) {
     }
 
-    public static List<Fact> of(ResultFile file, ReportOptions options) {
+    public static List<Fact> of(ResultsView view) {
+        ResultFile file = view.file();
+        ReportOptions options = view.options();
         List<Fact> out = new ArrayList<>();
         var run = file.run();
         if (run != null) {
@@ -60,7 +62,7 @@ public final class RunSummary {
         if (c != null) {
             out.add(new Fact("Settings", c.describe()));
         }
-        MachinePeaks peaks = new MachinePeaks(file.results());
+        MachinePeaks peaks = view.peaks();
         if (peaks.any()) {
             List<String> p = new ArrayList<>();
             if (!Double.isNaN(peaks.streamBytesPerSec())) {

@@ -2,12 +2,11 @@ package dev.panbench.reports.frameworks;
 
 import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.MachinePeaks;
 import dev.panbench.reports.format.Numbers;
-import dev.panbench.reports.format.Roles;
+import dev.panbench.reports.format.ResultsView;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -95,21 +94,22 @@ public final class CrossFramework {
         this.reference = reference;
     }
 
-    public static CrossFramework of(List<BenchResult> results, String reference) {
-        MachinePeaks peaks = new MachinePeaks(results);
+    /** The tables of a results file, against the view's {@code --reference} (null: each row's default). */
+    public static CrossFramework of(ResultsView view) {
+        String reference = view.options().reference();
         List<Section> sections = new ArrayList<>();
-        catalogSection(results, reference, peaks).ifPresent(sections::add);
-        sections.addAll(adapterSections(results, reference, peaks));
+        catalogSection(view, reference).ifPresent(sections::add);
+        sections.addAll(adapterSections(view, reference));
         return new CrossFramework(List.copyOf(sections), reference);
     }
 
     /** The catalog table, when the run's catalog rows have at least two columns between them. */
-    private static Optional<Section> catalogSection(List<BenchResult> results, String reference, MachinePeaks peaks) {
+    private static Optional<Section> catalogSection(ResultsView view, String reference) {
         Map<String, List<BenchResult>> byRow = new LinkedHashMap<>();
         Map<BenchResult, Role> roles = new IdentityHashMap<>();
         List<BenchResult> inCatalog = new ArrayList<>();
-        for (BenchResult r : results) {
-            Role role = Roles.of(r);
+        for (BenchResult r : view.results()) {
+            Role role = view.row(r).role();
             if (role != null && role.catalog() != null) {
                 roles.put(r, role);
                 inCatalog.add(r);
@@ -132,16 +132,16 @@ public final class CrossFramework {
             Map<String, BenchResult> byColumn = byColumn(group, column);
             String ref = referenceOf(byColumn, reference, r -> roles.get(r).backend(), DEFAULT_REFERENCES);
             rows.add(new Row(null, first.catalog(), text(first.shape()), first.shape(), ref,
-                    cells(byColumn, ref, r -> roles.get(r).backend(), peaks), List.of()));
+                    cells(byColumn, ref, r -> roles.get(r).backend(), view), List.of()));
         }
         return Optional.of(new Section(null, List.copyOf(columns), List.copyOf(rows)));
     }
 
     /** Per adapter, its non-catalog rows (one per workload and parameters other than impl) that hold a framework. */
-    private static List<Section> adapterSections(List<BenchResult> results, String reference, MachinePeaks peaks) {
+    private static List<Section> adapterSections(ResultsView view, String reference) {
         Map<String, List<BenchResult>> byKey = new LinkedHashMap<>();
-        for (BenchResult r : results) {
-            Role role = Roles.of(r);
+        for (BenchResult r : view.results()) {
+            Role role = view.row(r).role();
             if (r.params().containsKey(Grouping.IMPL) && (role == null || role.catalog() == null)) {
                 byKey.computeIfAbsent(r.adapter() + " " + Grouping.label(r, Grouping.IMPL),
                         k -> new ArrayList<>()).add(r);
@@ -150,10 +150,10 @@ public final class CrossFramework {
         Map<String, Set<String>> impls = new LinkedHashMap<>();
         Map<String, List<Row>> rows = new LinkedHashMap<>();
         Function<BenchResult, String> impl = r -> r.params().get(Grouping.IMPL);
-        Function<BenchResult, String> backend = r -> Optional.ofNullable(Roles.of(r)).map(Role::backend)
+        Function<BenchResult, String> backend = r -> Optional.ofNullable(view.row(r).role()).map(Role::backend)
                 .orElse(impl.apply(r));
         for (List<BenchResult> group : byKey.values()) {
-            List<String> frameworks = group.stream().filter(r -> Roles.framework(r) != null).map(impl).toList();
+            List<String> frameworks = group.stream().filter(r -> view.row(r).framework() != null).map(impl).toList();
             if (frameworks.isEmpty()) {
                 continue;
             }
@@ -165,7 +165,7 @@ public final class CrossFramework {
             shape.remove(Grouping.IMPL);
             rows.computeIfAbsent(first.adapter(), k -> new ArrayList<>()).add(new Row(first.adapter(),
                     first.workload(), Grouping.paramText(first, Grouping.IMPL), shape, ref,
-                    cells(byImpl, ref, backend, peaks), Roles.seeds(group)));
+                    cells(byImpl, ref, backend, view), seeds(group, view)));
         }
         List<Section> sections = new ArrayList<>();
         rows.forEach((adapter, rs) -> sections.add(new Section(adapter, List.copyOf(impls.get(adapter)),
@@ -205,28 +205,40 @@ public final class CrossFramework {
         return null;
     }
 
+    /** The published figures a row stands beside: the first its results' roles name ({@link SeedFigures}). */
+    private static List<SeedFigures.Figure> seeds(List<BenchResult> row, ResultsView view) {
+        for (BenchResult r : row) {
+            Role role = view.row(r).role();
+            if (role != null && role.seed() != null) {
+                return SeedFigures.find(role.seed()).map(List::of).orElse(List.of());
+            }
+        }
+        return List.of();
+    }
+
     private static boolean measured(BenchResult r) {
         return Grouping.medianNanos(r) > 0;
     }
 
     private static Map<String, Cell> cells(Map<String, BenchResult> byColumn, String ref,
-                                           Function<BenchResult, String> backend, MachinePeaks peaks) {
-        BenchResult refResult = ref == null ? null : byColumn.get(ref);
-        double refNanos = refResult == null ? Double.NaN : Grouping.medianNanos(refResult);
-        boolean refDegraded = refResult != null && ResultMarks.degraded(refResult) != null;
-        boolean refUnsteady = refResult != null && ResultMarks.unsteady(refResult) != null;
+                                           Function<BenchResult, String> backend, ResultsView view) {
+        ResultsView.Row refRow = ref == null || byColumn.get(ref) == null ? null : view.row(byColumn.get(ref));
+        double refNanos = refRow == null ? Double.NaN : refRow.medianNanos();
+        boolean refDegraded = refRow != null && refRow.degraded() != null;
+        boolean refUnsteady = refRow != null && refRow.unsteady() != null;
         Map<String, Cell> cells = new LinkedHashMap<>();
         for (Map.Entry<String, BenchResult> e : byColumn.entrySet()) {
             BenchResult r = e.getValue();
-            double ns = Grouping.medianNanos(r);
+            ResultsView.Row row = view.row(r);
+            double ns = row.medianNanos();
             Double speedup = ns > 0 && refNanos > 0 ? refNanos / ns : null;
-            boolean degraded = ResultMarks.degraded(r) != null;
+            boolean degraded = row.degraded() != null;
             cells.put(e.getKey(), new Cell(e.getKey(), backend.apply(r), r.id().toString(), r.status().name(),
                     ns > 0 ? ns : Double.NaN, speedup,
                     speedup != null && (refDegraded || degraded) && !e.getKey().equals(ref),
-                    peaks.shareOf(r).orElse(null), ResultMarks.degraded(r), ResultMarks.timer(r),
-                    Grouping.peakMemoryBytes(r), ResultMarks.unsteady(r),
-                    speedup != null && (refUnsteady || ResultMarks.unsteady(r) != null) && !e.getKey().equals(ref)));
+                    view.peaks().shareOf(r).orElse(null), row.degraded(), row.timer(),
+                    row.peakMemory(), row.unsteady(),
+                    speedup != null && (refUnsteady || row.unsteady() != null) && !e.getKey().equals(ref)));
         }
         return cells;
     }

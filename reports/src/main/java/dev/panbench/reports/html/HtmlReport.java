@@ -3,7 +3,6 @@ package dev.panbench.reports.html;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.charts.BenchCharts;
 import dev.panbench.reports.charts.ChartExport;
 import dev.panbench.reports.charts.NamedChart;
@@ -51,12 +50,11 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat {
     @Override
     public List<ReportFile> render(ResultsView view) {
         ResultFile file = view.file();
-        ReportOptions options = view.options();
         String title = "panbench results" + (file.run() != null && file.run().id() != null ? " " + file.run().id() : "");
         StringBuilder sb = head(title);
         sb.append("<header><h1>").append(Html.escape(title)).append("</h1>\n");
-        facts(sb, RunSummary.of(file, options));
-        CrossFramework cross = CrossFramework.of(file.results(), options.reference());
+        facts(sb, RunSummary.of(view));
+        CrossFramework cross = CrossFramework.of(view);
         sb.append("<nav>").append(cross.isEmpty() ? "" : "<a href=\"#frameworks\">Cross-backend</a> ")
                 .append("<a href=\"#charts\">Charts</a> <a href=\"#results\">Results</a> <a href=\"#environment\">Environment</a></nav>\n");
         sb.append("</header>\n<main>\n");
@@ -70,7 +68,7 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat {
         }
         CrossFrameworkHtml.render(sb, cross);
         charts(sb, BenchCharts.forResults(file));
-        resultsTable(sb, file, options);
+        resultsTable(sb, view);
         environment(sb, file.environment());
         return List.of(ReportFile.text("report.html", tail(sb)));
     }
@@ -183,12 +181,12 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat {
         sb.append("</section>\n");
     }
 
-    private static void resultsTable(StringBuilder sb, ResultFile file, ReportOptions options) {
-        Speedups speedups = new Speedups(file.results(), options.reference());
-        MachinePeaks peaks = new MachinePeaks(file.results());
+    private static void resultsTable(StringBuilder sb, ResultsView view) {
+        Speedups speedups = view.speedups();
+        MachinePeaks peaks = view.peaks();
         boolean showSpeedup = speedups.any();
         boolean showPeak = peaks.any();
-        boolean showMemory = file.results().stream().anyMatch(r -> Grouping.peakMemoryBytes(r) != null);
+        boolean showMemory = view.rows().stream().anyMatch(row -> row.peakMemory() != null);
         sb.append("<section id=\"results\"><h2>Results</h2>\n");
         filterBox(sb);
         sb.append("<table class=\"sortable\"><thead><tr><th>Benchmark</th><th>Adapter</th><th>Group</th>")
@@ -204,22 +202,23 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat {
             sb.append("<th class=\"num\">Peak memory</th>");
         }
         sb.append("<th class=\"num\">n</th></tr></thead>\n<tbody>\n");
-        for (BenchResult r : file.results()) {
+        for (ResultsView.Row row : view.rows()) {
+            BenchResult r = row.result();
             sb.append("<tr class=\"s-").append(r.status().name()).append("\">");
             cell(sb, r.id().toString(), null, false);
             cell(sb, r.adapter(), null, false);
             cell(sb, Grouping.groupOf(r), null, false);
-            String degraded = ResultMarks.degraded(r);
-            String unsteady = ResultMarks.unsteady(r);
+            String degraded = row.degraded();
+            String unsteady = row.unsteady();
             cell(sb, r.ok() ? (degraded == null ? "ok" : "ok, DEGRADED: " + degraded)
                     + (unsteady == null ? "" : ", UNSTEADY: " + unsteady)
                     : r.status().name() + ": " + (r.error() == null ? "no reason given" : r.error()), null, false);
             var s = r.stats();
             boolean has = r.ok() && s != null;
-            cell(sb, has ? Numbers.score(s.median(), r.unit()) : "", has ? Grouping.medianNanos(r) : null, true);
+            cell(sb, has ? Numbers.score(s.median(), r.unit()) : "", has ? row.medianNanos() : null, true);
             boolean ci = has && s.ci99() != null && s.ci99().size() == 2;
             cell(sb, ci ? "[" + Numbers.score(s.ci99().get(0), r.unit()) + ", " + Numbers.score(s.ci99().get(1), r.unit()) + "]" : "",
-                    ci ? nanos(s.ci99().get(0), r.unit()) : null, true);
+                    ci ? row.nanos(s.ci99().get(0)) : null, true);
             cell(sb, has && r.allocBytesPerOp() != null ? Numbers.bytes(r.allocBytesPerOp()) : "",
                     has ? r.allocBytesPerOp() : null, true);
             cell(sb, has ? peaks.throughputText(r) : "", has ? throughputValue(r) : null, true);
@@ -233,7 +232,7 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat {
                 cell(sb, share.map(MachinePeaks.Share::text).orElse(""), share.map(MachinePeaks.Share::fraction).orElse(null), true);
             }
             if (showMemory) {
-                Double memory = has ? Grouping.peakMemoryBytes(r) : null;
+                Double memory = has ? row.peakMemory() : null;
                 cell(sb, memory == null ? "" : Numbers.bytes(memory), memory, true);
             }
             cell(sb, has ? Integer.toString(s.n()) : "", has ? (double) s.n() : null, true);

@@ -28,8 +28,7 @@ public final class JsonReport implements ResultsFormat, ComparisonFormat {
     @Override
     public List<ReportFile> render(ResultsView view) {
         ResultFile results = view.file();
-        ReportOptions options = view.options();
-        CrossFramework x = CrossFramework.of(results.results(), options.reference());
+        CrossFramework x = CrossFramework.of(view);
         if (x.isEmpty()) {
             return List.of(ReportFile.text("results.json", json(results)));
         }

@@ -3,7 +3,6 @@ package dev.panbench.reports.junit;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.compare.ComparisonTable.Unmatched;
 import dev.panbench.reports.format.ComparisonCells;
@@ -40,7 +39,6 @@ public final class JUnitReport implements ResultsFormat, ComparisonFormat {
     @Override
     public List<ReportFile> render(ResultsView view) {
         ResultFile file = view.file();
-        ReportOptions options = view.options();
         Map<String, List<BenchResult>> byAdapter = new LinkedHashMap<>();
         for (BenchResult r : file.results()) {
             byAdapter.computeIfAbsent(r.adapter(), k -> new java.util.ArrayList<>()).add(r);
@@ -74,7 +72,7 @@ public final class JUnitReport implements ResultsFormat, ComparisonFormat {
                                     + ", mean " + Numbers.score(s.mean(), r.unit())
                                     + ", stddev " + Numbers.score(s.stddev(), r.unit()) + ", n " + s.n()
                                     + " (" + s.median() + " " + r.unit() + ")"
-                                    + (ResultMarks.unsteady(r) == null ? "" : "; UNSTEADY: " + ResultMarks.unsteady(r)));
+                                    + (view.row(r).unsteady() == null ? "" : "; UNSTEADY: " + view.row(r).unsteady()));
                         }
                     }
                     case failed -> x.start("error").attr("type", "failed")

@@ -3,7 +3,6 @@ package dev.panbench.reports.markdown;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonCells;
 import dev.panbench.reports.format.ComparisonFormat;
@@ -38,35 +37,33 @@ public final class MarkdownReport implements ResultsFormat, ComparisonFormat {
     @Override
     public List<ReportFile> render(ResultsView view) {
         ResultFile file = view.file();
-        ReportOptions options = view.options();
         StringBuilder sb = new StringBuilder("# panbench results\n\n");
-        for (RunSummary.Fact f : RunSummary.of(file, options)) {
+        for (RunSummary.Fact f : RunSummary.of(view)) {
             sb.append("- **").append(f.label()).append(":** ").append(Markdown.text(f.value())).append('\n');
         }
-        Speedups speedups = new Speedups(file.results(), options.reference());
-        MachinePeaks peaks = new MachinePeaks(file.results());
-        sb.append(CrossFrameworkMarkdown.render(CrossFramework.of(file.results(), options.reference())));
-        for (Grouping.Group g : Grouping.byAdapterAndGroup(file.results())) {
+        sb.append(CrossFrameworkMarkdown.render(CrossFramework.of(view)));
+        for (Grouping.Group g : view.groups()) {
             sb.append("\n## ").append(Markdown.text(g.title())).append("\n\n");
-            sb.append(groupTable(g, speedups, peaks));
-            List<BenchResult> notOk = g.results().stream().filter(r -> !r.ok() || ResultMarks.degraded(r) != null
-                    || ResultMarks.unsteady(r) != null).toList();
+            sb.append(groupTable(g, view));
+            List<ResultsView.Row> notOk = g.results().stream().map(view::row)
+                    .filter(row -> !row.result().ok() || row.marked()).toList();
             if (!notOk.isEmpty()) {
                 sb.append('\n');
-                for (BenchResult r : notOk) {
-                    if (r.ok() && ResultMarks.degraded(r) == null) {
+                for (ResultsView.Row row : notOk) {
+                    BenchResult r = row.result();
+                    if (r.ok() && row.degraded() == null) {
                         sb.append("- ").append(Markdown.text(r.id().toString())).append(": **UNSTEADY** (")
-                                .append(Markdown.text(ResultMarks.unsteady(r))).append(")\n");
+                                .append(Markdown.text(row.unsteady())).append(")\n");
                         continue;
                     }
                     String why = r.ok() ? "**DEGRADED**" : r.status().name();
-                    String reason = r.ok() ? ResultMarks.degraded(r) : r.error();
+                    String reason = r.ok() ? row.degraded() : r.error();
                     sb.append("- ").append(Markdown.text(r.id().toString())).append(": ").append(why)
                             .append(" (").append(Markdown.text(reason == null ? "no reason given" : reason))
                             .append(")\n");
-                    if (r.ok() && ResultMarks.unsteady(r) != null) {
+                    if (r.ok() && row.unsteady() != null) {
                         sb.append("- ").append(Markdown.text(r.id().toString())).append(": **UNSTEADY** (")
-                                .append(Markdown.text(ResultMarks.unsteady(r))).append(")\n");
+                                .append(Markdown.text(row.unsteady())).append(")\n");
                     }
                 }
             }
@@ -84,7 +81,9 @@ public final class MarkdownReport implements ResultsFormat, ComparisonFormat {
         return List.of(ReportFile.text("report.md", sb.toString()));
     }
 
-    private static String groupTable(Grouping.Group g, Speedups speedups, MachinePeaks peaks) {
+    private static String groupTable(Grouping.Group g, ResultsView view) {
+        Speedups speedups = view.speedups();
+        MachinePeaks peaks = view.peaks();
         List<List<String>> rows = new ArrayList<>();
         boolean anyAlloc = false;
         boolean anyThroughput = false;
@@ -92,9 +91,9 @@ public final class MarkdownReport implements ResultsFormat, ComparisonFormat {
         boolean anyShare = false;
         boolean anyMemory = false;
         for (BenchResult r : g.results()) {
+            ResultsView.Row marks = view.row(r);
             List<String> row = new ArrayList<>();
-            row.add(Markdown.text(Grouping.label(r)) + (ResultMarks.degraded(r) != null ? " **DEGRADED**" : "")
-                    + (ResultMarks.unsteady(r) != null ? " **UNSTEADY**" : ""));
+            row.add(Markdown.text(Grouping.label(r)) + marks.markWords(" **DEGRADED**", " **UNSTEADY**"));
             if (r.ok() && r.stats() != null) {
                 var s = r.stats();
                 row.add(Numbers.score(s.median(), r.unit()));
@@ -112,7 +111,7 @@ public final class MarkdownReport implements ResultsFormat, ComparisonFormat {
             anyThroughput |= !tp.isEmpty();
             anySpeedup |= sp.isPresent();
             anyShare |= !share.isEmpty();
-            Double memory = r.ok() ? Grouping.peakMemoryBytes(r) : null;
+            Double memory = r.ok() ? marks.peakMemory() : null;
             anyMemory |= memory != null;
             row.add(alloc);
             row.add(tp);
