@@ -159,6 +159,9 @@ class CrossBackendReportTest {
         assertEquals("opencl-tiled", tiled.path("column").asText());
         assertEquals("opencl-tiled", tiled.path("backend").asText());
         assertEquals("FLOP", tiled.path("shareOfPeak").path("kind").asText());
+        List<String> shareFields = new ArrayList<>();
+        tiled.path("shareOfPeak").fieldNames().forEachRemaining(shareFields::add);
+        assertEquals(List.of("fraction", "kind"), shareFields, "the share's fields in one order, the same in every run");
         Path bad = tmp.resolve("bad.json");
         Files.writeString(bad, "{\"schema\":\"panbench/cross-backend/v1\",\"tables\":[{\"kind\":\"adapter\","
                 + "\"columns\":[],\"rows\":[]}]}");

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** The machine fingerprint of a run: comparisons warn (or refuse) when two runs differ here. */
 @JsonPropertyOrder({"os", "arch", "hostname", "cpu", "memoryBytes", "jvm", "adapters"})
@@ -14,7 +16,8 @@ public record EnvironmentInfo(String os, String arch, String hostname, Cpu cpu, 
                               @JsonAnySetter Map<String, Object> extra) {
 
     public EnvironmentInfo {
-        adapters = adapters == null ? Map.of() : Map.copyOf(new java.util.TreeMap<>(adapters));
+        // sorted by id, and kept sorted: Map.copyOf would iterate in an order that changes from one JVM to the next
+        adapters = adapters == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(adapters));
         extra = Extra.copy(extra);
     }
 

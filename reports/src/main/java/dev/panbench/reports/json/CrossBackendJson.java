@@ -73,7 +73,10 @@ final class CrossBackendJson {
             m.put("againstUnsteady", c.againstUnsteady());
         }
         if (c.share() != null) {
-            m.put("shareOfPeak", Map.of("fraction", c.share().fraction(), "kind", c.share().kind()));
+            Map<String, Object> share = new LinkedHashMap<>();
+            share.put("fraction", c.share().fraction());
+            share.put("kind", c.share().kind());
+            m.put("shareOfPeak", share);
         }
         if (c.degraded() != null) {
             m.put("degraded", c.degraded());
