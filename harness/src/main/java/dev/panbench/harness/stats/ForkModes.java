@@ -25,7 +25,10 @@ import java.util.Set;
  * <li>its center lies at least the gate's threshold from its neighbours': two states closer than that are one as
  * far as the gate is concerned (it could call neither a regression of the other), and runs whose levels scatter by
  * less than the threshold are run-to-run variation, not states of their own (splitting ten forks at their widest
- * gap finds two tight "modes" in one normal sample often enough to make {@code unchanged} claims too bold).</li>
+ * gap finds two tight "modes" in one normal sample often enough to make {@code unchanged} claims too bold);</li>
+ * <li>some run has forks on both sides of it: a state is what a JVM picks, so one run's JVMs land in different
+ * ones; whole runs at different levels (a machine loaded during some runs) are run-to-run variation, and taking
+ * them for states would let a run slower than all of them pass for a new state rather than a slow machine.</li>
  * </ul>
  * A unimodal result stays one mode, its spread its run-to-run noise. The residuals of the forks from their modes'
  * centers are then split into what forks of one run share and what they do not, as a one-way random-effects model
@@ -121,7 +124,7 @@ public final class ForkModes {
                 double separation = center(values, starts, j + 1) - center(values, starts, j);
                 boolean valid = runsIn(values, starts, j) >= 2 && runsIn(values, starts, j + 1) >= 2
                         && !Double.isNaN(sd) && separation >= SEPARATION * sd
-                        && separation >= apart;
+                        && separation >= apart && straddled(values, starts, j);
                 double gap = values.get(starts.get(j + 1)).log() - values.get(starts.get(j + 1) - 1).log();
                 if (!valid && gap < smallest) {
                     smallest = gap;
@@ -182,6 +185,20 @@ public final class ForkModes {
         int to = end(starts, j, values.size());
         return Arrays.stream(values.subList(starts.get(j), to).stream().mapToDouble(Value::log).toArray())
                 .average().orElseThrow();
+    }
+
+    /** Whether some run has forks in both cluster {@code j} and cluster {@code j + 1}. */
+    private static boolean straddled(List<Value> values, List<Integer> starts, int j) {
+        Set<Integer> below = new HashSet<>();
+        for (Value v : values.subList(starts.get(j), starts.get(j + 1))) {
+            below.add(v.run());
+        }
+        for (Value v : values.subList(starts.get(j + 1), end(starts, j + 1, values.size()))) {
+            if (below.contains(v.run())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int runsIn(List<Value> values, List<Integer> starts, int j) {

@@ -58,6 +58,16 @@ class ForkModesTest {
     }
 
     @Test
+    void wholeRunsAtTwoLevelsAreRunToRunVariationNotModes() {
+        // two runs on a loaded machine, 40% slower in both forks: no JVM of any run landed in the other level
+        SplittableRandom rnd = new SplittableRandom(5);
+        ForkModes.Fit fit = ForkModes.fit(List.of(run(rnd, 100, 100), run(rnd, 140, 140), run(rnd, 100, 100),
+                run(rnd, 140, 140), run(rnd, 100, 100)), 0.05);
+        assertEquals(1, fit.modes().size());
+        assertTrue(fit.betweenRun() > 0.01, "the level is a run component: " + fit.betweenRun());
+    }
+
+    @Test
     void runsWhoseLevelsScatterByLessThanTheThresholdAreOneMode() {
         SplittableRandom rnd = new SplittableRandom(3);
         int split = 0;
