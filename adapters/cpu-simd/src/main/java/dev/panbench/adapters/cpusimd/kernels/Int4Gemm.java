@@ -64,6 +64,11 @@ public final class Int4Gemm extends WeightOnlyGemm {
         return q.length + 4L * scales.length;
     }
 
+    /**
+     * Each pair of rows: two vectors of {@code L} bytes, each unpacked into its columns of both rows. Written out in
+     * the loop rather than in a helper taking the scales as vectors: a helper the JIT compiled on its own before its
+     * caller would take them boxed, an allocation per call.
+     */
     @Override
     void dequantize(int jp, int pc, int kc, float[] pan) {
         int nb = k / BLOCK;
@@ -75,18 +80,15 @@ public final class Int4Gemm extends WeightOnlyGemm {
             int qo = (jp * (k / 2) + (pc + p0) / 2) * NR;
             for (int p = p0; p < p0 + BLOCK; p += 2, qo += NR) {
                 int po = p * NR;
-                unpack(qo, s0, z0, pan, po);
-                unpack(qo + L, s1, z1, pan, po + L);
+                IntVector v = (IntVector) ByteVector.fromArray(B, q, qo).convertShape(VectorOperators.B2I, I, 0);
+                ((FloatVector) v.and(0xf).convert(VectorOperators.I2F, 0)).fma(s0, z0).intoArray(pan, po);
+                ((FloatVector) v.lanewise(VectorOperators.LSHR, 4).and(0xf).convert(VectorOperators.I2F, 0))
+                        .fma(s0, z0).intoArray(pan, po + NR);
+                v = (IntVector) ByteVector.fromArray(B, q, qo + L).convertShape(VectorOperators.B2I, I, 0);
+                ((FloatVector) v.and(0xf).convert(VectorOperators.I2F, 0)).fma(s1, z1).intoArray(pan, po + L);
+                ((FloatVector) v.lanewise(VectorOperators.LSHR, 4).and(0xf).convert(VectorOperators.I2F, 0))
+                        .fma(s1, z1).intoArray(pan, po + NR + L);
             }
         }
-    }
-
-    /** {@code L} bytes at {@code qo}: low nibbles to {@code pan[po..]}, high nibbles to the next row. */
-    private void unpack(int qo, FloatVector s, FloatVector z, float[] pan, int po) {
-        IntVector v = (IntVector) ByteVector.fromArray(B, q, qo).convertShape(VectorOperators.B2I, I, 0);
-        FloatVector lo = (FloatVector) v.and(0xf).convert(VectorOperators.I2F, 0);
-        FloatVector hi = (FloatVector) v.lanewise(VectorOperators.LSHR, 4).and(0xf).convert(VectorOperators.I2F, 0);
-        lo.fma(s, z).intoArray(pan, po);
-        hi.fma(s, z).intoArray(pan, po + NR);
     }
 }

@@ -62,6 +62,7 @@ public final class Int8Gemm extends WeightOnlyGemm {
         return q.length + 4L * scales.length;
     }
 
+    /** Row by row, both vectors written out in the loop (no helper taking the scales as vectors: see {@link Int4Gemm}). */
     @Override
     void dequantize(int jp, int pc, int kc, float[] pan) {
         int nb = k / BLOCK;
@@ -72,14 +73,11 @@ public final class Int8Gemm extends WeightOnlyGemm {
             int qo = (jp * k + pc + p0) * NR;
             for (int p = p0; p < p0 + BLOCK; p++, qo += NR) {
                 int po = p * NR;
-                widen(qo, s0, pan, po);
-                widen(qo + L, s1, pan, po + L);
+                ((FloatVector) ByteVector.fromArray(B, q, qo).convertShape(VectorOperators.B2F, F, 0)).mul(s0)
+                        .intoArray(pan, po);
+                ((FloatVector) ByteVector.fromArray(B, q, qo + L).convertShape(VectorOperators.B2F, F, 0)).mul(s1)
+                        .intoArray(pan, po + L);
             }
         }
-    }
-
-    private void widen(int qo, FloatVector s, float[] pan, int po) {
-        ((FloatVector) ByteVector.fromArray(B, q, qo).convertShape(VectorOperators.B2F, F, 0)).mul(s)
-                .intoArray(pan, po);
     }
 }
