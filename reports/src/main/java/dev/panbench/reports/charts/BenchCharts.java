@@ -3,7 +3,8 @@ package dev.panbench.reports.charts;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.format.ResultsView;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -34,10 +35,16 @@ public final class BenchCharts {
     public record Plan(List<NamedChart> charts, Map<String, Integer> omitted) {
     }
 
+    /** The charts of a results file not yet viewed. */
     public static Plan forResults(ResultFile file) {
+        return forResults(ResultsView.of(file, ReportOptions.DEFAULT));
+    }
+
+    /** The charts of a results file: of its results that measured a time. */
+    public static Plan forResults(ResultsView view) {
         List<NamedChart> charts = new ArrayList<>();
         Map<String, Integer> omitted = new LinkedHashMap<>();
-        List<BenchResult> ok = file.results().stream().filter(r -> !Double.isNaN(Grouping.medianNanos(r))).toList();
+        List<BenchResult> ok = view.rows().stream().filter(ResultsView.Row::timed).map(ResultsView.Row::result).toList();
         Set<String> slugs = new HashSet<>();
         GroupBarCharts.add(ok, charts, omitted, slugs);
         ScalingCharts.add(ok, charts, omitted, slugs);

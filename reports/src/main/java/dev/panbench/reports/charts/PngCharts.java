@@ -1,6 +1,5 @@
 package dev.panbench.reports.charts;
 
-import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.ReportFile;
@@ -20,9 +19,7 @@ public final class PngCharts implements ResultsFormat, ComparisonFormat {
 
     @Override
     public List<ReportFile> render(ResultsView view) {
-        ResultFile results = view.file();
-        ReportOptions options = view.options();
-        return files(BenchCharts.forResults(results));
+        return files(BenchCharts.forResults(view));
     }
 
     @Override

@@ -7,9 +7,11 @@ import dev.panbench.harness.model.Units;
 import dev.panbench.harness.spi.Role;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A results file as every format reads it, its facts worked out once: each result's marks (role, degraded,
@@ -89,6 +91,7 @@ public final class ResultsView {
     private final MachinePeaks peaks;
     private final Speedups speedups;
     private List<Grouping.Group> groups;
+    private final Map<Class<?>, Object> derived = new HashMap<>();
 
     private ResultsView(ResultFile file, ReportOptions options) {
         this.file = file;
@@ -148,5 +151,18 @@ public final class ResultsView {
     /** The speed-ups against {@code options().reference()}. */
     public Speedups speedups() {
         return speedups;
+    }
+
+    /**
+     * A table several formats draw from this view (the cross-backend tables of Markdown, HTML and JSON), made on
+     * first use and shared after; {@code type} names it.
+     */
+    public <T> T derived(Class<T> type, Function<ResultsView, T> make) {
+        Object made = derived.get(type);
+        if (made == null) {
+            made = make.apply(this);
+            derived.put(type, made);
+        }
+        return type.cast(made);
     }
 }

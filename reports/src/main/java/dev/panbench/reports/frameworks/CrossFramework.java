@@ -94,8 +94,15 @@ public final class CrossFramework {
         this.reference = reference;
     }
 
-    /** The tables of a results file, against the view's {@code --reference} (null: each row's default). */
+    /**
+     * The tables of a results file, against the view's {@code --reference} (null: each row's default); made once per
+     * view, whichever formats ask.
+     */
     public static CrossFramework of(ResultsView view) {
+        return view.derived(CrossFramework.class, CrossFramework::make);
+    }
+
+    private static CrossFramework make(ResultsView view) {
         String reference = view.options().reference();
         List<Section> sections = new ArrayList<>();
         catalogSection(view, reference).ifPresent(sections::add);

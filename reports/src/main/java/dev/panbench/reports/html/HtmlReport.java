@@ -67,7 +67,7 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat {
             sb.append("</ul></section>\n");
         }
         CrossFrameworkHtml.render(sb, cross);
-        charts(sb, BenchCharts.forResults(file));
+        charts(sb, BenchCharts.forResults(view));
         resultsTable(sb, view);
         environment(sb, file.environment());
         return List.of(ReportFile.text("report.html", tail(sb)));
