@@ -20,7 +20,7 @@ import java.util.function.Function;
  * through device memory at least (a device-to-device copy reads and writes); FLOPs count additions and
  * multiplications. {@code model/bert-layer} and {@code model/gpt2-decode} are the catalog's model layers, composed
  * of GEMMs and this module's kernels ({@link LayerSteps}) at the entry's shapes (batch 1 in a quick run); their GEMMs
- * are cuBLAS's on CUDA (without it they are unavailable) and the tiled kernel's on OpenCL.
+ * are cuBLAS's on CUDA (without it they are unavailable) and the GEMM kernels' on OpenCL (tiled, naive below 64 rows).
  */
 public final class GpuWorkloads {
 
@@ -79,11 +79,11 @@ public final class GpuWorkloads {
                         .availability(p -> p.get("impl").equals("cublas") ? blas.apply(p) : Availability.ok())
                         .factory(() -> new Sgemm(opener)).build(),
                 model(Catalog.BERT_LAYER, api, opener, models, BertLayer::new,
-                        "one BERT-base encoder layer, f32: GEMMs by cuBLAS (CUDA) or the tiled kernel (OpenCL), "
+                        "one BERT-base encoder layer, f32: GEMMs by cuBLAS (CUDA) or the GEMM kernels (OpenCL), "
                                 + "softmax_rows, and kernels for bias, GELU, residual + layer norm and attention"),
                 model(Catalog.GPT2_DECODE, api, opener, models, Gpt2Decode::new,
                         "one token through one GPT-2 small block with a KV cache, f32: GEMMs by cuBLAS (CUDA) or "
-                                + "the tiled kernel (OpenCL), softmax_rows, the new K and V appended on the device"),
+                                + "the GEMM kernels (OpenCL), softmax_rows, the new K and V appended on the device"),
                 copy("machine/d2d", "ceiling: device-to-device copy bandwidth (read + write)", d.d2dSizes(),
                         Copy.Direction.D2D, opener, 8).role(p -> Role.ceiling(Role.BANDWIDTH)).build(),
                 WorkloadSpec.builder("machine/peak-flops")

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * A model layer on the device as a fixed sequence of steps, built once in setup with every argument set: GEMMs by the
- * vendor BLAS where the device has one (cuBLAS) and by the tiled kernel of {@code gemm} otherwise, the softmax of
+ * vendor BLAS where the device has one (cuBLAS) and by the kernels of {@code gemm} otherwise, the softmax of
  * {@code reduce}, and the small kernels of {@code transformer} (bias, GELU, residual, layer norm, attention, KV-cache
  * append). {@link #enqueue()} enqueues them in order and waits for nothing; each step owns its own kernel object, so
  * one kernel used twice with different buffers keeps both argument sets.
@@ -39,20 +39,28 @@ final class LayerSteps {
         this.transformer = owner.keep(owner.device.program("transformer"));
     }
 
-    /** What computes the GEMMs, for the verification message: {@code cuBLAS} or {@code tiled kernel}. */
+    /** What computes the GEMMs, for the verification message. */
     String gemms() {
-        return blas != null ? "cuBLAS GEMMs" : "tiled-kernel GEMMs";
+        return blas != null ? "cuBLAS GEMMs" : "GEMM kernels";
     }
 
-    /** Row-major {@code c[m][n] = a[m][k] b[k][n]}. */
+    /**
+     * Row-major {@code c[m][n] = a[m][k] b[k][n]}. Without a vendor BLAS: the tiled kernel, or the naive one when
+     * {@code m} is below one tile (a decode step's few rows, where the tiled kernel would compute a tile of padding
+     * and the naive one is a pass over {@code b} with neighbouring items reading neighbouring columns).
+     */
     void gemm(int m, int n, int k, DeviceMemory a, DeviceMemory b, DeviceMemory c) {
         if (blas != null) {
             build.add(() -> blas.sgemm(m, n, k, a, b, c));
             return;
         }
-        GpuKernel kernel = kernel(gemm, "sgemm_tiled").arg(0, m).arg(1, n).arg(2, k).arg(3, a).arg(4, b).arg(5, c);
-        long[] global = {GpuWorkload.roundUp(n, Sgemm.TILE) / Sgemm.TILE * TILE_GROUP,
-                GpuWorkload.roundUp(m, Sgemm.TILE) / Sgemm.TILE * TILE_GROUP};
+        boolean tiled = m >= Sgemm.TILE;
+        GpuKernel kernel = kernel(gemm, tiled ? "sgemm_tiled" : "sgemm_naive")
+                .arg(0, m).arg(1, n).arg(2, k).arg(3, a).arg(4, b).arg(5, c);
+        long[] global = tiled
+                ? new long[] {GpuWorkload.roundUp(n, Sgemm.TILE) / Sgemm.TILE * TILE_GROUP,
+                        GpuWorkload.roundUp(m, Sgemm.TILE) / Sgemm.TILE * TILE_GROUP}
+                : new long[] {GpuWorkload.roundUp(n, TILE_GROUP), GpuWorkload.roundUp(m, TILE_GROUP)};
         launch(kernel, global, LOCAL_2D);
     }
 

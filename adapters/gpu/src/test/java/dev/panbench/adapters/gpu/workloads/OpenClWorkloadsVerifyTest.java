@@ -28,9 +28,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every OpenCL workload on odd sizes (1, sizes off the work-group multiple, a million and three, non-square GEMM that
- * leaves partial tiles, the model layers at hidden 64 with 13 tokens a sequence): set up, verified against its CPU
- * reference (the catalog problem's, for the catalog rows),
- * run twice, device time drained, closed. This is what the forked JMH JVM does before timing.
+ * leaves partial tiles, the model layers at hidden 64 with 13 and 70 tokens a sequence): set up, verified against its
+ * CPU reference (the catalog problem's, for the catalog rows), run twice, device time drained, closed. This is what
+ * the forked JMH JVM does before timing.
  */
 class OpenClWorkloadsVerifyTest {
 
@@ -45,9 +45,10 @@ class OpenClWorkloadsVerifyTest {
             case "items" -> List.of("256", "1000");
             case "iters" -> List.of("1", "64");
             case "impl" -> List.of("naive", "tiled", "cublas");
-            // the model layers small (hidden 64, 4 heads of 16), with token counts and an FFN off the GEMM tiles
+            // the model layers small (hidden 64, 4 heads of 16), token counts and an FFN off the GEMM tiles; 13 and
+            // 26 tokens take the naive GEMM kernel, 70 and 140 the tiled one
             case "batch" -> List.of("1", "2");
-            case "seq" -> List.of("13");
+            case "seq" -> List.of("13", "70");
             case "ctx" -> List.of("17");
             case "hidden" -> List.of("64");
             case "heads" -> List.of("4");
