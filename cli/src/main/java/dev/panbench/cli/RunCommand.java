@@ -2,13 +2,11 @@ package dev.panbench.cli;
 
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.BaselineStore;
-import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.orchestrate.RunFollowUp;
+import dev.panbench.harness.orchestrate.RunWorkflow;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
-import dev.panbench.harness.run.RunSettings;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.format.Formats;
 import dev.panbench.reports.format.ReportOptions;
@@ -85,26 +83,25 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         var reportFormats = Reports.parse(formats, "--format");
         BaselineStore store = storeOptions.store();
-        RunFollowUp followUp = RunFollowUp.prepare(store, saveBaseline, keep, baseline);
-        RunSettings settings = jmh.settings();
-        RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), settings, shard, out,
-                console.commandLine(), jmh.quick);
+        RunWorkflow workflow = RunWorkflow.prepare(store, saveBaseline, keep, baseline);
+        RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
+                jmh.settings(), shard, out, console.commandLine(), jmh.quick);
         PrintWriter err = console.err();
+        PrintWriter outWriter = console.out();
         RunSession session = new RunSession(Adapters.load(), !noWait, line -> {
             err.println("panbench: " + line);
             err.flush();
         }).checkingMachine();
-        ResultFile results = session.run(request, new ConsoleProgress(err, Terminal.isInteractive(),
-                common.verbose));
-        Path written = session.written();
-        PrintWriter outWriter = console.out();
-        outWriter.print(Reports.console(results, common.verbose));
-        outWriter.println();
-        outWriter.println("wrote " + written);
-        for (Path p : Reports.writeResults(results, reportFormats, new ReportOptions(reference, png), out)) {
-            outWriter.println("wrote " + p);
-        }
-        RunFollowUp.Outcome after = followUp.apply(results, written, out);
+        RunWorkflow.Outcome outcome = workflow.run(session, request, new ConsoleProgress(err,
+                Terminal.isInteractive(), common.verbose), run -> {
+            outWriter.print(Reports.console(run.results(), common.verbose));
+            outWriter.println();
+            outWriter.println("wrote " + run.written());
+            for (Path p : Reports.writeResults(run.results(), reportFormats, new ReportOptions(reference, png), out)) {
+                outWriter.println("wrote " + p);
+            }
+        });
+        RunFollowUp.Outcome after = outcome.followUp();
         if (after.notSaved() != null) {
             err.println("panbench: " + after.notSaved());
             err.flush();
@@ -117,7 +114,6 @@ final class RunCommand implements Callable<Integer> {
             outWriter.print(Reports.console(after.comparison()));
             outWriter.println("wrote " + after.comparisonFile());
         }
-        boolean anyFailed = results.results().stream().anyMatch(r -> r.status() == BenchResult.Status.failed);
-        return anyFailed ? ExitCodes.RESULTS_FAILED : ExitCodes.OK;
+        return outcome.anyFailed() ? ExitCodes.RESULTS_FAILED : ExitCodes.OK;
     }
 }

@@ -50,9 +50,9 @@ public final class AbChild {
         }
         try {
             RunSession session = new RunSession(Adapters.load(), true, System.err::println);
-            session.run(new RunRequest(request.adapterIds(), request.filter(), request.params(), request.settings(),
-                    null, request.outDir(), request.command()), new LogProgress());
-            return AbChildReply.measured(session.written());
+            return AbChildReply.measured(session.run(new RunRequest(request.adapterIds(), request.filter(),
+                    request.params(), request.settings(), null, request.outDir(), request.command()),
+                    new LogProgress()).written());
         } catch (BadInputException e) {
             return AbChildReply.refused(e.getMessage());
         } catch (RuntimeException e) {

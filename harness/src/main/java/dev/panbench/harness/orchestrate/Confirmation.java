@@ -75,7 +75,7 @@ public final class Confirmation {
         Map<ResultId, List<List<Double>>> fresh = new LinkedHashMap<>();
         for (int i = 1; i <= times; i++) {
             ResultFile again = new RunSession(adapters).run(ids, settings, workDir.resolve("confirm-" + i),
-                    "panbench gate --confirm " + times + " (re-run " + i + ")", progress);
+                    "panbench gate --confirm " + times + " (re-run " + i + ")", progress).results();
             for (BenchResult r : again.results()) {
                 if (r.ok()) {
                     fresh.computeIfAbsent(r.id(), x -> new ArrayList<>()).addAll(r.forks());

@@ -31,7 +31,6 @@ public final class RunSession {
     private final boolean waitForLock;
     private final Consumer<String> notice;
     private boolean checkMachine;
-    private Path written;
 
     public RunSession(Adapters adapters) {
         this(adapters, true, message -> { });
@@ -76,21 +75,21 @@ public final class RunSession {
      * Plans, takes JMH's lock (waiting for another benchmark to finish), measures and writes the results: to
      * {@code results.json}, unless nothing was measured and a previous {@code results.json} is there (it is kept; the
      * run goes to {@code results-RUNID.json}), or the write fails (the results go to a fallback file, named in the
-     * error). {@link #written()} says where they went.
+     * error); the outcome says where they went.
      */
-    public ResultFile run(RunRequest request, ProgressListener progress) {
+    public RunOutcome run(RunRequest request, ProgressListener progress) {
         List<PlannedResult> plan = plan(request);
         return measure(plan, request.settings(), request.shard(), request.outDir(), request.command(), progress);
     }
 
     /** Runs results named one by one (see {@link RunPlan#of}) and writes them to {@code outDir}. */
-    public ResultFile run(List<ResultId> ids, RunSettings settings, Path outDir, String command,
+    public RunOutcome run(List<ResultId> ids, RunSettings settings, Path outDir, String command,
                           ProgressListener progress) {
         return measure(RunPlan.of(adapters, ids), settings, null, outDir, command, progress);
     }
 
     /** Measures a plan; the environment records the adapters the plan uses, and only those are probed. */
-    private ResultFile measure(List<PlannedResult> plan, RunSettings settings, String shard, Path outDir,
+    private RunOutcome measure(List<PlannedResult> plan, RunSettings settings, String shard, Path outDir,
                                String command, ProgressListener progress) {
         AtomicFiles.requireWritableDirectory(outDir, "--out");
         List<BenchResult> results;
@@ -113,13 +112,7 @@ public final class RunSession {
         RunInfo info = new RunInfo(runId(started), started.toString(), finished.toString(), command,
                 GitProbe.capture(), shard);
         ResultFile file = new ResultFile(info, env, settings.toConfig(), results);
-        written = ResultKeeper.keep(file, resultsPath(outDir), notice);
-        return file;
-    }
-
-    /** Where the last {@link #run} wrote its results. */
-    public Path written() {
-        return written;
+        return new RunOutcome(file, ResultKeeper.keep(file, resultsPath(outDir), notice));
     }
 
     public static Path resultsPath(Path outDir) {

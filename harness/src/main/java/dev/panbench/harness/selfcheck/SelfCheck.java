@@ -222,7 +222,7 @@ public final class SelfCheck {
         log.accept("measuring " + kind + " run " + i + (slowed ? " (" + plan.workload() + " does "
                 + Math.round(plan.extra() * 100) + "% more work)" : ""));
         ResultFile measured = session.run(new RunRequest(r.adapterIds(), r.filter(), r.params(), settings, null, dir,
-                r.command() + " [" + kind + " " + i + "]"), progress);
+                r.command() + " [" + kind + " " + i + "]"), progress).results();
         if (measured.results().stream().noneMatch(BenchResult::ok)) {
             // a self-check of runs that measured nothing would report a gate that never fails
             BenchResult first = measured.results().getFirst();
