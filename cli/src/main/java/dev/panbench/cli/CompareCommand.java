@@ -4,10 +4,9 @@ import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.ResultSource;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
-import dev.panbench.harness.compare.ComparisonFiles;
-import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.orchestrate.CompareWorkflow;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.format.Formats;
 import dev.panbench.reports.format.ReportOptions;
@@ -72,9 +71,10 @@ final class CompareCommand implements Callable<Integer> {
         ResultSource c = ResultSource.resolve(current, "CURRENT", store);
         Detected.say(console.err(), b, c);
         AtomicFiles.requireWritableDirectory(out, "--out");
-        Comparison comparison = Comparisons.compare(b.results(), b.label(), c.results(), c.label(), settings);
-        Path file = out.resolve(ComparisonFiles.FILE_NAME);
-        ComparisonFiles.write(file, comparison);
+        CompareWorkflow.Outcome compared = CompareWorkflow.run(b.results(), b.label(), c.results(), c.label(), settings,
+                out);
+        Comparison comparison = compared.comparison();
+        Path file = compared.file();
         PrintWriter o = console.out();
         o.print(Reports.console(comparison));
         o.println("wrote " + file);

@@ -5,8 +5,6 @@ import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
-import dev.panbench.harness.compare.ComparisonFiles;
-import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
@@ -90,11 +88,9 @@ public final class InterleavedAb {
         ResultFile candidate = pool(candidateRounds, req, "candidate");
         ResultFiles.write(req.outDir().resolve(BASE_FILE), base);
         ResultFiles.write(req.outDir().resolve(CANDIDATE_FILE), candidate);
-        Comparison c = Comparisons.compare(base, "base build " + req.base().classPath(), candidate,
-                "candidate build " + req.candidate().classPath(), req.compare());
-        Path file = req.outDir().resolve(ComparisonFiles.FILE_NAME);
-        ComparisonFiles.write(file, c);
-        return new Outcome(base, candidate, c, file);
+        CompareWorkflow.Outcome compared = CompareWorkflow.run(base, "base build " + req.base().classPath(), candidate,
+                "candidate build " + req.candidate().classPath(), req.compare(), req.outDir());
+        return new Outcome(base, candidate, compared.comparison(), compared.file());
     }
 
     /** What one build is asked for in one round: the selection, one fork of the settings, where to answer. */

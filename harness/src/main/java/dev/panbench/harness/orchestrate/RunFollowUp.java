@@ -4,8 +4,6 @@ import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
-import dev.panbench.harness.compare.ComparisonFiles;
-import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 
@@ -71,10 +69,8 @@ public final class RunFollowUp {
         if (base == null) {
             return new Outcome(saved, notSaved, null, null);
         }
-        Comparison c = Comparisons.compare(base, "baseline " + compareWith, results, written.toString(),
-                CompareSettings.DEFAULT);
-        Path file = outDir.resolve(ComparisonFiles.FILE_NAME);
-        ComparisonFiles.write(file, c);
-        return new Outcome(saved, notSaved, c, file);
+        CompareWorkflow.Outcome compared = CompareWorkflow.run(base, "baseline " + compareWith, results,
+                written.toString(), CompareSettings.DEFAULT, outDir);
+        return new Outcome(saved, notSaved, compared.comparison(), compared.file());
     }
 }
