@@ -25,7 +25,7 @@ class RolesInResultsTest {
     @Test
     void aQuickRunWritesEachRowsRoleIntoTheResultsFile(@TempDir Path dir) {
         var r = CliRunner.run("run", "--quick", "--adapter", "cpu-simd", "--adapter", "gpu-opencl",
-                "--adapter", "tvm-ffi", "--filter", "^(cpu-simd/(binary/add\\[size=1024,.*impl=(simd|numpy)"
+                "--adapter", "tvm-ffi", "--filter", "^(cpu-simd/(binary/add\\[size=1048576,.*impl=(simd|numpy)"
                         + "|machine/peak-flops|reduce/mean\\[size=65536,.*impl=numpy|blas/axpy\\[size=65536,.*scalar)"
                         + "|gpu-opencl/gemm/sgemm\\[size=256,impl=tiled|tvm-ffi/call/nop\\[args=0,impl=python)",
                 "--iterations", "2", "--measurement-time", "20ms", "--warmup-iterations", "1", "--warmup-time",
@@ -36,9 +36,9 @@ class RolesInResultsTest {
                 .collect(Collectors.toMap(b -> b.id().toString(), b -> b));
         assertEquals(7, byId.size(), byId.keySet().toString());
 
-        Role simd = ResultMarks.role(byId.get("cpu-simd/binary/add[size=1024,dtype=f32,impl=simd,threads=1]"));
-        assertEquals(Role.of("binary/add", Map.of("size", "1024", "dtype", "f32"), "simd", null), simd);
-        Role numpy = ResultMarks.role(byId.get("cpu-simd/binary/add[size=1024,dtype=f32,impl=numpy,threads=1]"));
+        Role simd = ResultMarks.role(byId.get("cpu-simd/binary/add[size=1048576,dtype=f32,impl=simd,threads=1]"));
+        assertEquals(Role.of("binary/add", Map.of("size", "1048576", "dtype", "f32"), "simd", null), simd);
+        Role numpy = ResultMarks.role(byId.get("cpu-simd/binary/add[size=1048576,dtype=f32,impl=numpy,threads=1]"));
         assertEquals("numpy", numpy.framework());
         assertEquals(simd.rowKey(), numpy.rowKey(), "one cross-backend row");
         assertEquals(Role.framework("numpy"),

@@ -11,7 +11,7 @@ final class BinaryAddEntry extends CatalogEntry {
 
     BinaryAddEntry() {
         super("binary/add", "c = a + b, element-wise", List.of(
-                ParamSpec.of("size", "1024", "65536", "1048576", "16777216").quick("1024", "1048576"), ParamSpec.of("dtype", "f32")));
+                ParamSpec.of("size", "1024", "65536", "1048576", "16777216").quick("1048576"), ParamSpec.of("dtype", "f32")));
     }
 
     @Override

@@ -36,7 +36,7 @@ final class Gpt2DecodeEntry extends CatalogEntry {
 
     Gpt2DecodeEntry() {
         super("model/gpt2-decode", "one token through one GPT-2 small block, pre-LN, tanh GELU, KV cache, f32",
-                List.of(ParamSpec.of("batch", "1", "8").quick("1"), ParamSpec.of("ctx", "128", "1024"),
+                List.of(ParamSpec.of("batch", "1", "8").quick("1"), ParamSpec.of("ctx", "128", "1024").quick("128"),
                         ParamSpec.of("hidden", "768"), ParamSpec.of("heads", "12"), ParamSpec.of("ffn", "3072")));
     }
 

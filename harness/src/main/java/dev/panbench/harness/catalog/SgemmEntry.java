@@ -18,7 +18,7 @@ final class SgemmEntry extends CatalogEntry {
 
     SgemmEntry() {
         super("gemm/sgemm", "C = A B, row-major f32, square N or MxNxK", List.of(
-                ParamSpec.of("size", "64", "128", "256", "512", "1024").quick("64", "256"), ParamSpec.of("dtype", "f32")));
+                ParamSpec.of("size", "64", "128", "256", "512", "1024").quick("256"), ParamSpec.of("dtype", "f32")));
     }
 
     /** {@code {m, n, k}} of {@code N} or {@code MxNxK}. */

@@ -109,7 +109,9 @@ public final class RunPlan {
     }
 
     /**
-     * @param quickRun expand each parameter's quick values ({@link ParamSpec#quick}) where {@code --param} names none
+     * @param quickRun expand each parameter's quick values ({@link ParamSpec#quick}) where {@code --param} names none,
+     *                 and, without a {@code filter}, leave out the workloads that belong to the default profile
+     *                 ({@link WorkloadSpec#quick})
      */
     public static List<PlannedResult> expand(List<Adapter> adapters, Map<String, List<String>> overrides,
                                              Pattern filter, Shard shard, boolean quickRun) {
@@ -121,6 +123,9 @@ public final class RunPlan {
             Availability adapterAvailability = null;
             for (WorkloadSpec spec : adapter.workloads()) {
                 spec.params().forEach(p -> declared.add(p.name()));
+                if (quickRun && filter == null && !spec.quick()) {
+                    continue;
+                }
                 for (Params params : product(spec.params(), ov, quickRun)) {
                     ResultId id = new ResultId(adapter.id(), spec.name(), params);
                     if (filter != null && !filter.matcher(id.toString()).find()) {

@@ -20,11 +20,14 @@ import java.util.function.Supplier;
  * @param factory      makes a fresh, not yet set up, instance
  * @param role         what a parameter combination's result stands for ({@link Role}): the catalog entry and backend,
  *                     a framework row, a machine ceiling; null where it is just the adapter's own row
+ * @param quick        whether a {@code --quick} run without {@code --filter} plans it; false for a workload that
+ *                     belongs to the default profile (a twin of a kernel the quick run already has, say): a quick run
+ *                     whose {@code --filter} selects it still runs it
  */
 public record WorkloadSpec(String name, String group, String description, List<ParamSpec> params,
                            Function<Params, OpCounts> counts, Function<Params, Integer> batch,
                            Function<Params, Availability> availability, Supplier<? extends Workload> factory,
-                           Function<Params, Role> role) {
+                           Function<Params, Role> role, boolean quick) {
 
     public WorkloadSpec {
         Objects.requireNonNull(name);
@@ -54,6 +57,7 @@ public record WorkloadSpec(String name, String group, String description, List<P
         private Function<Params, Availability> availability = p -> Availability.ok();
         private Supplier<? extends Workload> factory;
         private Function<Params, Role> role = p -> null;
+        private boolean quick = true;
 
         private Builder(String name) {
             this.name = name;
@@ -103,6 +107,15 @@ public record WorkloadSpec(String name, String group, String description, List<P
             return this;
         }
 
+        /**
+         * Leaves this workload out of a {@code --quick} run that has no {@code --filter}: it belongs to the default
+         * profile ({@link WorkloadSpec#quick}).
+         */
+        public Builder defaultProfileOnly() {
+            this.quick = false;
+            return this;
+        }
+
         public Builder factory(Supplier<? extends Workload> f) {
             this.factory = f;
             return this;
@@ -110,7 +123,7 @@ public record WorkloadSpec(String name, String group, String description, List<P
 
         public WorkloadSpec build() {
             Objects.requireNonNull(factory, "workload " + name + " needs a factory");
-            return new WorkloadSpec(name, group, description, params, counts, batch, availability, factory, role);
+            return new WorkloadSpec(name, group, description, params, counts, batch, availability, factory, role, quick);
         }
     }
 }

@@ -41,7 +41,8 @@ class QuickShapesTest {
             return List.of(Catalog.BERT_LAYER.spec().param("impl", "a", "b").factory(() -> null).build(),
                     Catalog.GPT2_DECODE.spec(Map.of("batch", List.of("4", "8"))).factory(() -> null).build(),
                     Catalog.SGEMM.spec(Map.of("size", List.of("64", "100", "256", "1024"))).factory(() -> null).build(),
-                    Catalog.MATMUL_INT4.spec(Map.of("m", List.of("100", "200"))).factory(() -> null).build());
+                    Catalog.MATMUL_INT4.spec(Map.of("m", List.of("100", "200"))).factory(() -> null).build(),
+                    Catalog.MATMUL_INT8.spec().defaultProfileOnly().factory(() -> null).build());
         }
     };
 
@@ -63,9 +64,14 @@ class QuickShapesTest {
         assertEquals(List.of("4"), batches(quick, "model/gpt2-decode"));
         // the largest GEMMs belong to the default profile: a quick run keeps the adapter's sizes the entry names quick
         assertEquals(List.of("64", "100", "256", "1024"), batches(full, "gemm/sgemm"));
-        assertEquals(List.of("64", "256"), batches(quick, "gemm/sgemm"));
+        assertEquals(List.of("256"), batches(quick, "gemm/sgemm"));
         // entries without quick values run the adapter's every value either way
         assertEquals(List.of("100", "200"), batches(quick, "quant/matmul-int4"));
+        // a workload of the default profile only: left out of a quick run, unless a --filter selects it
+        assertEquals(1, full.stream().filter(p -> p.spec().name().equals("quant/matmul-int8")).count());
+        assertEquals(0, quick.stream().filter(p -> p.spec().name().equals("quant/matmul-int8")).count());
+        assertEquals(List.of("models/quant/matmul-int8[m=128,k=768,n=3072]"), RunPlan.expand(List.of(MODELS), Map.of(),
+                java.util.regex.Pattern.compile("int8"), null, true).stream().map(p -> p.id().toString()).toList());
         // --param wins over the profile
         assertEquals(List.of("8", "32"), batches(RunPlan.expand(List.of(MODELS), Map.of("batch", List.of("8", "32")),
                 java.util.regex.Pattern.compile("bert"), null, true), "model/bert-layer"));

@@ -39,6 +39,9 @@ final class ElementwiseWorkloads {
                     .description("c = a " + name + " b, element-wise")
                     .param(ParamSpec.of("size", "65536", "16777216").quick("65536")).param("dtype", "f32")
                     .counts(p -> new OpCounts(size(p), 12 * size(p), size(p))).role(Impl::ownRole);
+            if (entry == null) {
+                b.defaultProfileOnly(); // a quick run times add alone: sub, mul and div are the same loop
+            }
             specs.add(b.param("impl", "scalar", "simd", "numpy", "torch").param("threads", "1")
                     .availability(ElementwiseWorkloads::singleThreadFrameworks)
                     .factory(() -> new KernelWorkload(p -> binary(op, p))).build());
@@ -46,7 +49,7 @@ final class ElementwiseWorkloads {
         specs.add(WorkloadSpec.builder("blas/axpy")
                 .description("y += alpha x (cblas_saxpy for impl=openblas)")
                 .param(ParamSpec.of("size", "65536", "16777216").quick("65536")).param("dtype", "f32").param("impl", "scalar", "simd", "openblas")
-                .param("threads", "1")
+                .param("threads", "1").defaultProfileOnly()
                 .counts(p -> new OpCounts(size(p), 12 * size(p), 2 * size(p)))
                 .availability(Impl::availability)
                 .factory(() -> new KernelWorkload(ElementwiseWorkloads::axpy)).build());
@@ -58,6 +61,9 @@ final class ElementwiseWorkloads {
                     .description(name + "(x), element-wise; one function evaluation counts as one op")
                     .param(ParamSpec.of("size", "65536", "1048576").quick("65536")).param("dtype", "f32")
                     .counts(p -> new OpCounts(size(p), 8 * size(p), size(p))).role(Impl::ownRole);
+            if (op != Unary.Op.EXP) {
+                b.defaultProfileOnly(); // a quick run times exp alone of the element-wise maps
+            }
             specs.add(b.param("impl", "scalar", "simd", "numpy", "torch")
                     .availability(Impl::availability)
                     .factory(() -> new KernelWorkload(p -> unary(op, p))).build());

@@ -38,13 +38,13 @@ final class GemmWorkloads {
                 WorkloadSpec.builder("conv2d/direct")
                         .description("3x3 convolution, stride 1, pad 1, NCHW batch 1; shape CxHxW-K")
                         .param("shape", "16x32x32-32", "3x64x64-16").param("dtype", "f32")
-                        .param("impl", "scalar", "simd")
+                        .param("impl", "scalar", "simd").defaultProfileOnly()
                         .counts(GemmWorkloads::convCounts)
                         .factory(() -> new KernelWorkload(p -> conv(p, false))).build(),
                 WorkloadSpec.builder("conv2d/im2col")
                         .description("3x3 convolution as im2col + GEMM (naive, blocked SIMD or cblas_sgemm)")
                         .param("shape", "16x32x32-32", "3x64x64-16").param("dtype", "f32")
-                        .param("impl", "scalar", "simd", "openblas")
+                        .param("impl", "scalar", "simd", "openblas").defaultProfileOnly()
                         .counts(GemmWorkloads::convCounts)
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(p -> conv(p, true))).build());

@@ -32,7 +32,7 @@ final class LayoutWorkloads {
     private static WorkloadSpec pool(String op) {
         return WorkloadSpec.builder("pool/" + op + "2x2")
                 .description(op + " pooling 2x2 stride 2 over CxHxW")
-                .param("shape", "64x112x112").param("dtype", "f32").param("impl", "scalar", "simd")
+                .param("shape", "64x112x112").param("dtype", "f32").param("impl", "scalar", "simd").defaultProfileOnly()
                 .counts(p -> {
                     long n = SeededInputs.elements(p, "shape");
                     return new OpCounts(n / 4, 4 * (n + n / 4), n);
@@ -111,7 +111,7 @@ final class LayoutWorkloads {
 
     private static WorkloadSpec tensor(String op, String description, int bytesPerElement, String... impls) {
         return WorkloadSpec.builder("tensor/" + op).description(description)
-                .param("size", "1000x1000").param("dtype", "f32").param("impl", impls)
+                .param("size", "1000x1000").param("dtype", "f32").param("impl", impls).defaultProfileOnly()
                 .counts(p -> new OpCounts(SeededInputs.elements(p, "size"),
                         (long) bytesPerElement * SeededInputs.elements(p, "size"), 0))
                 .role(Impl::ownRole)

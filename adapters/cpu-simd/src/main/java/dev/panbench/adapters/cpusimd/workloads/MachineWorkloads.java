@@ -6,6 +6,7 @@ import dev.panbench.adapters.cpusimd.machine.PeakFlops;
 import dev.panbench.adapters.cpusimd.machine.Stream;
 import dev.panbench.harness.catalog.SeededInputs;
 import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.VerificationException;
@@ -32,7 +33,7 @@ final class MachineWorkloads {
                 WorkloadSpec.builder("machine/stream")
                         .description("STREAM copy/scale/add/triad on float arrays; size=auto is 2x the last-level "
                                 + "cache per array (at least 64 Mi floats)")
-                        .param("kernel", "copy", "scale", "add", "triad").param("size", "auto").param("threads", "1")
+                        .param(ParamSpec.of("kernel", "copy", "scale", "add", "triad").quick("triad")).param("size", "auto").param("threads", "1")
                         .counts(p -> {
                             long n = streamElements(p.get("size"));
                             Stream.Kernel k = kernel(p);

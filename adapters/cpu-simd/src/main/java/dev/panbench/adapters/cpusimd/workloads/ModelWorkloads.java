@@ -15,6 +15,7 @@ import dev.panbench.harness.catalog.Int8Blocks;
 import dev.panbench.harness.catalog.Problem;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.LinkedHashMap;
@@ -34,7 +35,8 @@ import java.util.Map;
  * entry's {@link Problem#check} before timing.
  * <p>
  * The default profile runs every shape the entries declare; the model entries' larger shapes (batch 8 and 32, ctx
- * 1024) take seconds of setup and reference each, so a quick run picks its rows with {@code --filter} (batch 1).
+ * 1024) take seconds of setup and reference each, so a quick run takes batch 1 and ctx 128 (the entries' quick
+ * values) and the int4 product alone.
  */
 final class ModelWorkloads {
 
@@ -45,17 +47,20 @@ final class ModelWorkloads {
 
     static List<WorkloadSpec> specs() {
         return List.of(
-                model(Catalog.BERT_LAYER, ModelWorkloads::bert, "simd", "numpy", "torch"),
-                model(Catalog.GPT2_DECODE, ModelWorkloads::gpt2, "simd", "numpy", "torch"),
-                model(Catalog.MATMUL_INT4, p -> quantized(Catalog.MATMUL_INT4, p), "simd", SIMD_F32, "numpy", "torch"),
-                model(Catalog.MATMUL_INT8, p -> quantized(Catalog.MATMUL_INT8, p), "simd", SIMD_F32, "numpy", "torch"));
+                model(Catalog.BERT_LAYER, ModelWorkloads::bert, ParamSpec.of("impl", "simd", "numpy", "torch")).build(),
+                model(Catalog.GPT2_DECODE, ModelWorkloads::gpt2, ParamSpec.of("impl", "simd", "numpy", "torch")).build(),
+                // a quick run leaves out the float32 twin of the int4 product, and the int8 product
+                model(Catalog.MATMUL_INT4, p -> quantized(Catalog.MATMUL_INT4, p),
+                        ParamSpec.of("impl", "simd", SIMD_F32, "numpy", "torch").quick("simd", "numpy", "torch")).build(),
+                model(Catalog.MATMUL_INT8, p -> quantized(Catalog.MATMUL_INT8, p),
+                        ParamSpec.of("impl", "simd", SIMD_F32, "numpy", "torch")).defaultProfileOnly().build());
     }
 
-    private static WorkloadSpec model(CatalogEntry entry, KernelWorkload.Factory factory, String... impls) {
-        return entry.spec().param("impl", impls).param("threads", "1")
+    private static WorkloadSpec.Builder model(CatalogEntry entry, KernelWorkload.Factory factory, ParamSpec impls) {
+        return entry.spec().param(impls).param("threads", "1")
                 .availability(ModelWorkloads::availability)
                 .role(p -> entry.role(p, p.get("impl"), framework(p)))
-                .factory(() -> new KernelWorkload(factory)).build();
+                .factory(() -> new KernelWorkload(factory));
     }
 
     private static Availability availability(Params p) {

@@ -26,7 +26,7 @@ final class NumericFormatWorkloads {
                 WorkloadSpec.builder("half/convert")
                         .description("float32 to or from FP16 / BF16, round to nearest even")
                         .param("size", "1048576").param("format", "f16", "bf16").param("direction", "encode", "decode")
-                        .param("impl", "scalar", "simd")
+                        .param("impl", "scalar", "simd").defaultProfileOnly()
                         .counts(p -> new OpCounts(size(p), 6 * size(p), 0))
                         .factory(() -> new KernelWorkload(NumericFormatWorkloads::half)).build());
     }
@@ -38,6 +38,7 @@ final class NumericFormatWorkloads {
     private static WorkloadSpec quant(String op, String description, int bytes, int ops) {
         return WorkloadSpec.builder("quant/" + op).description(description)
                 .param(ParamSpec.of("size", "65536", "1048576").quick("65536")).param("dtype", "int8").param("impl", "scalar", "simd")
+                .defaultProfileOnly()
                 .counts(p -> new OpCounts(size(p), bytes * size(p), ops * size(p)))
                 .factory(() -> new KernelWorkload(p -> quant(op, p))).build();
     }

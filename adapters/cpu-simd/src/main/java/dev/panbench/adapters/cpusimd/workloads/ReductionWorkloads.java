@@ -33,12 +33,12 @@ final class ReductionWorkloads {
                 catalogRow(Catalog.REDUCE_SUM).param("impl", "scalar", "simd", "numpy", "torch")
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(p -> reduction("sum", p))).build(),
-                catalogRow(Catalog.REDUCE_MAX).param("impl", "scalar", "simd", "numpy", "torch")
+                catalogRow(Catalog.REDUCE_MAX).param("impl", "scalar", "simd", "numpy", "torch").defaultProfileOnly()
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(p -> reduction("max", p))).build(),
                 WorkloadSpec.builder("reduce/mean").description("mean of x")
                         .param(ParamSpec.of("size", "65536", "16777216").quick("65536")).param("dtype", "f32")
-                        .param("impl", "scalar", "simd", "numpy", "torch")
+                        .param("impl", "scalar", "simd", "numpy", "torch").defaultProfileOnly()
                         .counts(p -> new OpCounts(size(p), 4 * size(p), size(p)))
                         .role(Impl::ownRole)
                         .availability(Impl::availability)

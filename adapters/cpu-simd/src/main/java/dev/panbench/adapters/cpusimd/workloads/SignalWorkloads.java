@@ -26,6 +26,7 @@ final class SignalWorkloads {
                 WorkloadSpec.builder("fft/complex")
                         .description("complex forward FFT, radix 2, split re/im; 5 n log2 n flops")
                         .param(ParamSpec.of("size", "1024", "65536", "1048576").quick("1024", "65536")).param("dtype", "f32").param("impl", "scalar", "simd")
+                        .defaultProfileOnly()
                         .counts(p -> {
                             long n = SeededInputs.elements(p, "size");
                             return new OpCounts(n, 16 * n, 5 * n * Long.numberOfTrailingZeros(n));
@@ -34,6 +35,7 @@ final class SignalWorkloads {
                 WorkloadSpec.builder("spmv/csr")
                         .description("y = A x, CSR with " + NNZ_PER_ROW + " random non-zeros per row, square")
                         .param(ParamSpec.of("size", "16384", "1048576").quick("16384")).param("dtype", "f32").param("impl", "scalar", "simd")
+                        .defaultProfileOnly()
                         .counts(p -> {
                             long n = SeededInputs.elements(p, "size");
                             long nnz = n * NNZ_PER_ROW;

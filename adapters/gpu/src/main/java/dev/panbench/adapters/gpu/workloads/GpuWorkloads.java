@@ -4,6 +4,7 @@ import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.OpCounts;
+import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.WorkloadSpec;
@@ -48,14 +49,16 @@ public final class GpuWorkloads {
                         .factory(() -> new LaunchEmpty(opener)).build(),
                 copy("copy/h2d", "host to device", d.copySizes(), Copy.Direction.H2D, opener, 4).build(),
                 copy("copy/d2h", "device to host", d.copySizes(), Copy.Direction.D2H, opener, 4).build(),
-                copy("copy/d2d", "device to device", d.copySizes(), Copy.Direction.D2D, opener, 8).build(),
+                // a quick run copies the smallest size from pageable memory; machine/d2d stands for d2d
+                copy("copy/d2d", "device to device", d.copySizes(), Copy.Direction.D2D, opener, 8)
+                        .defaultProfileOnly().build(),
                 Catalog.BINARY_ADD.spec(Map.of("size", d.elementSizes()), F32_ONLY)
                         .description("c = a + b, f32, one work item per element").param("device", dev)
                         .role(p -> Catalog.BINARY_ADD.role(p, api, null))
                         .factory(() -> new BinaryAdd(opener)).build(),
                 WorkloadSpec.builder("axpy")
                         .description("y = alpha * x + y, f32, in place")
-                        .param("size", array(d.elementSizes())).param("device", dev)
+                        .param("size", array(d.elementSizes())).param("device", dev).defaultProfileOnly()
                         .counts(p -> {
                             long n = p.getLong("size");
                             return new OpCounts(n, 12 * n, 2 * n);
@@ -63,12 +66,12 @@ public final class GpuWorkloads {
                         .factory(() -> new Axpy(opener)).build(),
                 Catalog.REDUCE_SUM.spec(Map.of("size", d.elementSizes()), F32_ONLY)
                         .description("f32 sum: partial sums per work group, then one group, answer copied back")
-                        .param("device", dev)
+                        .param("device", dev).defaultProfileOnly()
                         .role(p -> Catalog.REDUCE_SUM.role(p, api, null))
                         .factory(() -> new ReduceSum(opener)).build(),
                 Catalog.SOFTMAX_ROWS.spec(Map.of("shape", d.softmaxShapes()), F32_ONLY)
                         .description("stable softmax of every row of a ROWSxCOLS f32 matrix (bytes: read + write)")
-                        .param("device", dev)
+                        .param("device", dev).defaultProfileOnly()
                         .role(p -> Catalog.SOFTMAX_ROWS.role(p, api, null))
                         .factory(() -> new SoftmaxRows(opener)).build(),
                 Catalog.SGEMM.spec(Map.of("size", d.gemmSizes()), F32_ONLY)
@@ -108,9 +111,9 @@ public final class GpuWorkloads {
                                              Copy.Direction direction, DeviceOpener opener, int bytesPerFloat) {
         WorkloadSpec.Builder b = WorkloadSpec.builder(name)
                 .description("copy of SIZE floats, " + what)
-                .param("size", array(sizes));
+                .param(ParamSpec.of("size", array(sizes)).quick(sizes.getFirst()));
         if (direction != Copy.Direction.D2D) {
-            b.param("host", "pageable", "pinned");
+            b.param(ParamSpec.of("host", "pageable", "pinned").quick("pageable"));
         }
         return b.param("device", "0")
                 .counts(p -> {

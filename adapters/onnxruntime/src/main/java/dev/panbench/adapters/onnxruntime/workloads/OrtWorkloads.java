@@ -1,5 +1,6 @@
 package dev.panbench.adapters.onnxruntime.workloads;
 
+import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.spi.WorkloadSpec;
 
@@ -23,7 +24,11 @@ public final class OrtWorkloads {
 
     private static WorkloadSpec spec(CatalogGraph g) {
         CatalogEntry e = g.entry();
-        return e.spec().description(e.description() + "; ONNX " + g.ops() + " in ONNX Runtime")
+        WorkloadSpec.Builder b = e.spec();
+        if (e == Catalog.MATMUL_INT8) {
+            b.defaultProfileOnly(); // a quick run times the int4 product alone
+        }
+        return b.description(e.description() + "; ONNX " + g.ops() + " in ONNX Runtime")
                 .param("threads", "1")
                 .counts(p -> {
                     GraphWorkload.threads(p.get("threads", "1"));

@@ -32,35 +32,39 @@ public final class TvmFfiWorkloads {
     public static List<WorkloadSpec> all() {
         List<WorkloadSpec> specs = new ArrayList<>();
         for (String kind : List.of("long", "double", "bool", "short-str", "long-str", "tensor-view")) {
-            specs.add(WorkloadSpec.builder("convert/" + kind)
-                    .description("Java " + kind + " to TVMFFIAny and back, no call")
-                    .factory(() -> new Convert(kind)).build());
+            WorkloadSpec.Builder b = WorkloadSpec.builder("convert/" + kind)
+                    .description("Java " + kind + " to TVMFFIAny and back, no call");
+            if (!kind.equals("long")) {
+                b.defaultProfileOnly(); // a quick run converts a long alone
+            }
+            specs.add(b.factory(() -> new Convert(kind)).build());
         }
         specs.add(floored(WorkloadSpec.builder("refcount/inc-dec")
                 .description("TVMFFIObjectIncRef + TVMFFIObjectDecRef on a live object")
-                .param("impl", FAST_IMPLS), Shared.FLOOR_BATCH)
+                .param("impl", FAST_IMPLS).defaultProfileOnly(), Shared.FLOOR_BATCH)
                 .factory(RefcountIncDec::new).build());
         specs.add(floored(WorkloadSpec.builder("raw/get-version")
                 .description("TVMFFIGetVersion into a reused buffer: a bare downcall")
-                .param("impl", FAST_IMPLS), Shared.FLOOR_BATCH)
+                .param("impl", FAST_IMPLS).defaultProfileOnly(), Shared.FLOOR_BATCH)
                 .factory(RawGetVersion::new).build());
         specs.add(beside(floored(WorkloadSpec.builder("call/nop")
                 .description("testing.nop with 0, 1 or 3 int arguments")
-                .param(ParamSpec.of("args", "0", "1", "3").quick("0", "3")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH),
+                .param(ParamSpec.of("args", "0", "1", "3").quick("0")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH),
                 p -> "0".equals(p.get("args")) ? SeedFigures.TVM_NOP : null)
                 .factory(CallNop::new).build());
         specs.add(beside(floored(WorkloadSpec.builder("call/echo")
                 .description("testing.echo of an int, float, string or tensor object")
-                .param(ParamSpec.of("type", "int", "float", "str", "tensor").quick("int", "tensor")).param("impl", WITH_PYTHON), Shared.FLOOR_BATCH),
+                .param(ParamSpec.of("type", "int", "float", "str", "tensor").quick("int")).param(withPythonQuickWithoutBoxed()), Shared.FLOOR_BATCH),
                 p -> "int".equals(p.get("type")) ? SeedFigures.TVM_FUNC_INT64 : null)
                 .factory(CallEcho::new).build());
         specs.add(floored(WorkloadSpec.builder("call/add-one-int")
                 .description("testing.add_one(41), a typed C++ function")
-                .param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .param("impl", ALL_IMPLS).defaultProfileOnly(), Shared.FLOOR_BATCH)
                 .factory(CallAddOneInt::new).build());
         specs.add(needsCompiler(WorkloadSpec.builder("call/tensor-add-one")
                 .description("compiled module add_one(x, y): y = x + 1 over float32 tensor views")
                 .param(ParamSpec.of("size", "1", "1024", "1048576").quick("1024")).param("impl", FAST_IMPLS)
+                .defaultProfileOnly()
                 .counts(p -> new OpCounts(p.getLong("size"), 8 * p.getLong("size"), p.getLong("size")))
                 .batch(p -> isFloor(p) ? tensorBatch(p) : 1))
                 .factory(TensorAddOne::new).build());
@@ -71,29 +75,37 @@ public final class TvmFfiWorkloads {
                 .factory(TensorArgument::new).build());
         specs.add(floored(WorkloadSpec.builder("callback/java-from-tvm")
                 .description("testing.apply(f, 7): C++ calls f back; f is Java (c-loop: f is C)")
-                .param("impl", WITH_PYTHON), Shared.FLOOR_BATCH)
+                .param(withPythonQuickWithoutBoxed()), Shared.FLOOR_BATCH)
                 .factory(CallbackFromTvm::new).build());
         specs.add(needsCompiler(floored(WorkloadSpec.builder("module/load")
                 .description("ffi.ModuleLoadFromFile of the add_one module, then release")
-                .param("impl", FAST_IMPLS), 100))
+                .param("impl", FAST_IMPLS).defaultProfileOnly(), 100))
                 .factory(ModuleLoad::new).build());
         specs.add(needsCompiler(floored(WorkloadSpec.builder("module/get-function")
                 .description("ffi.ModuleGetFunction(mod, \"add_one\"), then release")
-                .param("impl", FAST_IMPLS), Shared.FLOOR_BATCH))
+                .param("impl", FAST_IMPLS).defaultProfileOnly(), Shared.FLOOR_BATCH))
                 .factory(ModuleGetFunction::new).build());
         specs.add(floored(WorkloadSpec.builder("object/create")
                 .description("testing.TestCxxClassBase(42, 10) through __ffi_init__, then release")
-                .param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .param("impl", ALL_IMPLS).defaultProfileOnly(), Shared.FLOOR_BATCH)
                 .factory(ObjectCreate::new).build());
         specs.add(floored(WorkloadSpec.builder("object/field-get")
                 .description("read field v_i64 through the reflected getter")
-                .param("impl", ALL_IMPLS), Shared.FLOOR_BATCH)
+                .param("impl", ALL_IMPLS).defaultProfileOnly(), Shared.FLOOR_BATCH)
                 .factory(ObjectFieldGet::new).build());
         specs.add(floored(WorkloadSpec.builder("error/raise-catch")
                 .description("testing.test_raise_error: a C++ exception caught as TvmFfiException")
-                .param("impl", ALL_IMPLS), 100)
+                .param("impl", ALL_IMPLS).defaultProfileOnly(), 100)
                 .factory(ErrorRaiseCatch::new).build());
         return List.copyOf(specs);
+    }
+
+    /**
+     * Every impl; a quick run times the boxed Java call once ({@code call/nop}) and leaves out its twin in the other
+     * rows.
+     */
+    private static ParamSpec withPythonQuickWithoutBoxed() {
+        return ParamSpec.of("impl", WITH_PYTHON).quick("java", "c-loop", "python");
     }
 
     static boolean isFloor(Params p) {
