@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 public final class JmhOptions {
 
     @Option(names = "--quick", description = "One short fork, and the small shapes workloads name for it (a model"
-            + " layer's batch 1): for CI and smoke tests.")
+            + " layer's batch 1); without --filter, one of each set of twin rows: for CI and smoke tests.")
     boolean quick;
 
     @Option(names = "--forks", paramLabel = "N",

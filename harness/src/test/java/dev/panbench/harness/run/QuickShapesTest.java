@@ -11,7 +11,10 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** A {@code --quick} run expands the small shapes a workload names for it; the default run every default. */
+/**
+ * A {@code --quick} run expands the small shapes a workload names for it and, without {@code --filter}, leaves out the
+ * workloads of the default profile only; the default run every default.
+ */
 class QuickShapesTest {
 
     /** An adapter with the BERT layer as the catalog declares it and the GPT-2 step at its own batches. */
