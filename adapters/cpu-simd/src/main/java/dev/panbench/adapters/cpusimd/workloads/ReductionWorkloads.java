@@ -16,6 +16,7 @@ import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.WorkloadSpec;
 import dev.panbench.harness.spi.ParamSpec;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -45,15 +46,25 @@ final class ReductionWorkloads {
                         .factory(() -> new KernelWorkload(ReductionWorkloads::mean)).build(),
                 catalogRow(Catalog.REDUCE_DOT)
                         .description("sum of x[i] y[i] (cblas_sdot for impl=openblas)")
-                        .param("impl", "scalar", "simd", "openblas", "numpy", "torch").param("threads", "1")
+                        .param(withoutScalarInQuick("scalar", "simd", "openblas", "numpy", "torch"))
+                        .param("threads", "1")
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(ReductionWorkloads::dot)).build(),
-                catalogRow(Catalog.SOFTMAX_ROWS).param("impl", "scalar", "simd", "numpy", "torch")
+                catalogRow(Catalog.SOFTMAX_ROWS).param(withoutScalarInQuick("scalar", "simd", "numpy", "torch"))
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(ReductionWorkloads::softmax)).build(),
-                catalogRow(Catalog.LAYERNORM_ROWS).param("impl", "scalar", "simd", "numpy", "torch")
+                catalogRow(Catalog.LAYERNORM_ROWS).param(withoutScalarInQuick("scalar", "simd", "numpy", "torch"))
                         .availability(Impl::availability)
                         .factory(() -> new KernelWorkload(ReductionWorkloads::layerNorm)).build());
+    }
+
+    /**
+     * Every impl; a quick run leaves out the scalar loop, which {@code reduce/sum} (the same loop as the dot product)
+     * and the element-wise rows keep.
+     */
+    private static ParamSpec withoutScalarInQuick(String... impls) {
+        return ParamSpec.of("impl", impls).quick(Arrays.stream(impls).filter(i -> !i.equals("scalar"))
+                .toArray(String[]::new));
     }
 
     private static WorkloadSpec.Builder catalogRow(CatalogEntry entry) {

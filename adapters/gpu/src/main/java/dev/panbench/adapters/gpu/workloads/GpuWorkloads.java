@@ -81,12 +81,15 @@ public final class GpuWorkloads {
                                 : api + "-" + p.get("impl"), null))
                         .availability(p -> p.get("impl").equals("cublas") ? blas.apply(p) : Availability.ok())
                         .factory(() -> new Sgemm(opener)).build(),
+                // on OpenCL (PoCL's CPU device where there is no GPU: 20 s a row) a quick run's model row is GPT-2's
                 model(Catalog.BERT_LAYER, api, opener, models, BertLayer::new,
                         "one BERT-base encoder layer, f32: GEMMs by cuBLAS (CUDA) or the GEMM kernels (OpenCL), "
-                                + "softmax_rows, and kernels for bias, GELU, residual + layer norm and attention"),
+                                + "softmax_rows, and kernels for bias, GELU, residual + layer norm and attention",
+                        !api.equals("opencl")),
                 model(Catalog.GPT2_DECODE, api, opener, models, Gpt2Decode::new,
                         "one token through one GPT-2 small block with a KV cache, f32: GEMMs by cuBLAS (CUDA) or "
-                                + "the GEMM kernels (OpenCL), softmax_rows, the new K and V appended on the device"),
+                                + "the GEMM kernels (OpenCL), softmax_rows, the new K and V appended on the device",
+                        true),
                 copy("machine/d2d", "ceiling: device-to-device copy bandwidth (read + write)", d.d2dSizes(),
                         Copy.Direction.D2D, opener, 8).role(p -> Role.ceiling(Role.BANDWIDTH)).build(),
                 WorkloadSpec.builder("machine/peak-flops")
@@ -100,9 +103,13 @@ public final class GpuWorkloads {
 
     private static WorkloadSpec model(CatalogEntry entry, String api, DeviceOpener opener,
                                       Function<Params, Availability> availability,
-                                      Function<DeviceOpener, GpuWorkload> factory, String description) {
-        return entry.spec().description(description).param("device", "0")
-                .role(p -> entry.role(p, api, null))
+                                      Function<DeviceOpener, GpuWorkload> factory, String description,
+                                      boolean quick) {
+        WorkloadSpec.Builder b = entry.spec().description(description).param("device", "0");
+        if (!quick) {
+            b.defaultProfileOnly();
+        }
+        return b.role(p -> entry.role(p, api, null))
                 .availability(availability)
                 .factory(() -> factory.apply(opener)).build();
     }
