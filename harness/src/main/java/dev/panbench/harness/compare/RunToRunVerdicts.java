@@ -31,8 +31,10 @@ import java.util.Map;
  * by more than that mode's band for one fork; the change beyond the threshold from the slowest mode; its samples
  * differing significantly from that mode's samples (Mann-Whitney); and, for a time per operation, a change of at
  * least {@link CompareSettings#minEffectNanos()} (the dispatch floor {@code calibrate} measures);</li>
- * <li>{@code unchanged} needs every fork in (or within the threshold of) a mode the history saw, and the change's
- * {@code 1 - 2 alpha} interval inside the threshold (two one-sided tests);</li>
+ * <li>{@code unchanged} needs every fork in (or within the threshold of) a mode the history saw in two runs or more,
+ * and the change's {@code 1 - 2 alpha} interval inside the threshold (two one-sided tests at
+ * {@link ModalRunToRun#EQUIVALENCE_ALPHA}); for a time per operation so short that the dispatch floor is more than
+ * the threshold, inside that floor instead, since no smaller change could be called {@code regressed};</li>
  * <li>anything else is {@code inconclusive}, with its reason: a fork between the modes, or a result whose runs vary
  * more than its threshold ("unstable from run to run").</li>
  * </ul>
@@ -143,8 +145,11 @@ public final class RunToRunVerdicts {
                                  CompareSettings settings) {
         RunToRun.Estimate e = RunToRun.estimate(runs);
         ForkModes.Fit fit = ForkModes.fit(runs, pairwise.threshold());
-        ModalRunToRun.Placement p = ModalRunToRun.place(fit, currentForks, settings.confidence(),
-                pairwise.threshold());
+        // the dispatch floor as a share of the history's median: a fork that near a mode's center is in it, and a
+        // change that small is all unchanged can claim (see equivalenceMargin)
+        double margin = equivalenceMargin(Descriptive.median(pooled(runs)), pairwise.unit(), pairwise.threshold(),
+                settings.minEffectNanos());
+        ModalRunToRun.Placement p = ModalRunToRun.place(fit, currentForks, settings.confidence(), margin);
         double[] current = Bootstrap.flat(currentForks);
         boolean higherIsBetter = pairwise.higherIsBetter();
         double threshold = pairwise.threshold();
@@ -156,10 +161,10 @@ public final class RunToRunVerdicts {
         double sHi = higherIsBetter ? 1 / lower : upper;
         double eqLo = Math.exp(p.shift() - p.equivalenceHalfWidth());
         double eqHi = Math.exp(p.shift() + p.equivalenceHalfWidth());
-        Verdict v = VerdictRule.decide(s, sLo, sHi, p.pValue(), threshold, settings.alpha(),
-                higherIsBetter ? 1 / eqHi : eqLo, higherIsBetter ? 1 / eqLo : eqHi);
         double currentMedian = Descriptive.median(current);
         double baseMedian = Math.exp(meanLog(currentForks) - p.shift());
+        Verdict v = VerdictRule.decide(s, sLo, sHi, p.pValue(), threshold, settings.alpha(),
+                higherIsBetter ? 1 / eqHi : eqLo, higherIsBetter ? 1 / eqLo : eqHi, margin);
         ForkModes.Mode reference = fit.modes().get(p.reference());
         double[] pooled = fit.modes().size() == 1 ? pooled(runs) : inMode(runs, reference);
         double band = Math.expm1(p.halfWidth());
@@ -187,6 +192,12 @@ public final class RunToRunVerdicts {
             note = String.format(Locale.ROOT, "was %s, but the current samples spread %.1f%% (more than %.0f x the"
                     + " threshold): the machine was too unstable to tell", v, 100 * currentSpread, settings.maxSpread());
             v = Verdict.inconclusive;
+        } else if ((v == Verdict.regressed || v == Verdict.improved) && absolute < settings.minEffectNanos()
+                && p.allInSeenModes() && eqLo >= 1 / (1 + margin) && eqHi <= 1 + margin
+                && Math.abs(Math.log(s)) <= Math.log1p(threshold)) {
+            note = String.format(Locale.ROOT, "within +-%.1f%%, the %.3g ns a timing through the dispatch resolves"
+                    + " at this speed; %s", 100 * margin, settings.minEffectNanos(), spread);
+            v = Verdict.unchanged;
         } else if ((v == Verdict.regressed || v == Verdict.improved) && absolute < settings.minEffectNanos()) {
             note = String.format(Locale.ROOT, "was %s, but by %.3g ns per operation, less than the %.3g ns a timing"
                     + " through the dispatch resolves; %s", v, absolute, settings.minEffectNanos(), spread);
@@ -198,9 +209,12 @@ public final class RunToRunVerdicts {
             note = String.format(Locale.ROOT, "%d of %d forks lie outside every mode the history saw; %s",
                     p.forks() - p.inSeenModes(), p.forks(), spread);
             v = Verdict.inconclusive;
-        } else if (v == Verdict.inconclusive && unchangedBand > threshold) {
+        } else if (v == Verdict.inconclusive && unchangedBand > margin) {
             note = String.format(Locale.ROOT, "unstable from run to run: %s; it can show no change smaller than"
                     + " +-%.1f%%, more than the threshold", spread, 100 * unchangedBand);
+        } else if (v == Verdict.unchanged && margin > threshold) {
+            note = String.format(Locale.ROOT, "within +-%.1f%%, the %.3g ns a timing through the dispatch resolves"
+                    + " at this speed; %s", 100 * margin, settings.minEffectNanos(), spread);
         } else if (v == Verdict.inconclusive) {
             note = "the change reaches past the threshold but not past run-to-run variation: " + spread;
         } else {
@@ -213,6 +227,19 @@ public final class RunToRunVerdicts {
                 m.runs())).toList();
         return new Judged(c, new RunLevel(e.runs(), e.runSd(), e.runComponent(), e.withinSd(), band,
                 unchangedBand, fit.forkSd(), modeLevels));
+    }
+
+    /**
+     * The relative change within which a run can be shown {@code unchanged}: the threshold, or for a time per
+     * operation so short that the dispatch floor is a larger share of it, that floor (a change below it is never
+     * {@code regressed}, so proving a smaller one is more than the gate asks).
+     */
+    static double equivalenceMargin(double baseMedian, String unit, double threshold, double minEffectNanos) {
+        double nanos = Units.nanosPerOp(baseMedian, unit);
+        if (!(nanos > 0) || !(minEffectNanos > 0)) {
+            return threshold;
+        }
+        return Math.max(threshold, minEffectNanos / nanos);
     }
 
     /** The history's modes in words, when it saw more than one: {@code ; 2 modes: 40.6 ns/op (7 forks, 5 runs), ...}. */

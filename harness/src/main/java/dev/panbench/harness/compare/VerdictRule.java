@@ -40,6 +40,19 @@ public final class VerdictRule {
      */
     public static Verdict decide(double slowdown, double slowdownLower, double slowdownUpper, double pValue,
                                  double threshold, double alpha, double equivalentLower, double equivalentUpper) {
+        return decide(slowdown, slowdownLower, slowdownUpper, pValue, threshold, alpha, equivalentLower,
+                equivalentUpper, threshold);
+    }
+
+    /**
+     * @param margin the relative change within which {@code unchanged} is shown, at least the threshold: where no
+     *               change smaller than some bound can be called {@code regressed} (a time below the timer's
+     *               resolution), showing the change inside that bound is what {@code unchanged} can mean; the
+     *               estimate itself must still lie within the threshold
+     */
+    public static Verdict decide(double slowdown, double slowdownLower, double slowdownUpper, double pValue,
+                                 double threshold, double alpha, double equivalentLower, double equivalentUpper,
+                                 double margin) {
         double worse = 1 + threshold;
         double better = 1 / worse;
         boolean significant = pValue < alpha && (slowdownLower > 1 || slowdownUpper < 1);
@@ -49,7 +62,8 @@ public final class VerdictRule {
         if (significant && slowdown < better) {
             return Verdict.improved;
         }
-        if (equivalentLower >= better && equivalentUpper <= worse) {
+        double within = 1 + Math.max(threshold, margin);
+        if (equivalentLower >= 1 / within && equivalentUpper <= within && slowdown <= worse && slowdown >= better) {
             return Verdict.unchanged;
         }
         return Verdict.inconclusive;

@@ -30,6 +30,13 @@ import java.util.Set;
  * ones; whole runs at different levels (a machine loaded during some runs) are run-to-run variation, and taking
  * them for states would let a run slower than all of them pass for a new state rather than a slow machine.</li>
  * </ul>
+ * Then each mode's far end is split off where it holds forks of one run only and the two parts lie as far apart as
+ * two modes must: a level the history saw once, one JVM's state or one run's machine ({@link Mode#confirmed()}
+ * false). A new run there is not shown unchanged (one sighting says nothing of its noise), but a fork there is no
+ * regression either (the history saw it without a change), and the split forks do not widen the noise of the mode
+ * they are not in: one JVM or one run of five at 1.6 times the time would otherwise make the whole history look too
+ * noisy to show anything, the random-effects model taking a rare large excursion for a wide normal spread.
+ * <p>
  * A unimodal result stays one mode, its spread its run-to-run noise. The residuals of the forks from their modes'
  * centers are then split into what forks of one run share and what they do not, as a one-way random-effects model
  * with runs as groups (the variance components {@link RunToRun} describes, now of forks about their mode).
@@ -52,6 +59,11 @@ public final class ForkModes {
      * @param highest its largest fork's log median
      */
     public record Mode(double center, int forks, int runs, double lowest, double highest) {
+
+        /** Seen in two runs or more: a state the result returns to, not one run's JVM seen once. */
+        public boolean confirmed() {
+            return runs >= 2;
+        }
     }
 
     /**
@@ -74,6 +86,18 @@ public final class ForkModes {
         /** Degrees of freedom of {@link #forkSd}. */
         public int forkDf() {
             return forks - modes.size();
+        }
+
+        /** The mode seen in two runs or more nearest to a log median (every fit has one). */
+        public int nearestConfirmed(double logMedian) {
+            int best = -1;
+            for (int k = 0; k < modes.size(); k++) {
+                if (modes.get(k).confirmed() && (best < 0 || Math.abs(logMedian - modes.get(k).center())
+                        < Math.abs(logMedian - modes.get(best).center()))) {
+                    best = k;
+                }
+            }
+            return best < 0 ? nearest(logMedian) : best;
         }
 
         /** The mode nearest to a log median. */
@@ -136,6 +160,7 @@ public final class ForkModes {
             }
             starts.remove(merge + 1);
         }
+        splitSeenOnce(values, starts, apart);
         List<Mode> modes = new ArrayList<>();
         double[] residual = new double[n];
         for (int j = 0; j < starts.size(); j++) {
@@ -199,6 +224,55 @@ public final class ForkModes {
             }
         }
         return false;
+    }
+
+    /**
+     * Splits off the far ends of clusters that are states seen once (see the class comment), widest gap first, until
+     * none is left.
+     */
+    private static void splitSeenOnce(List<Value> values, List<Integer> starts, double apart) {
+        int n = values.size();
+        while (true) {
+            int bestAt = -1;
+            double bestGap = 0;
+            for (int j = 0; j < starts.size(); j++) {
+                int from = starts.get(j);
+                int to = end(starts, j, n);
+                for (int at = from + 1; at < to; at++) {
+                    boolean top = oneRun(values, at, to) && runsIn(values, from, at) >= 2;
+                    boolean bottom = oneRun(values, from, at) && runsIn(values, at, to) >= 2;
+                    if (!top && !bottom) {
+                        continue;
+                    }
+                    List<Integer> trial = new ArrayList<>(starts);
+                    trial.add(j + 1, at);
+                    double sd = pooledSd(values, trial);
+                    double separation = center(values, trial, j + 1) - center(values, trial, j);
+                    double gap = values.get(at).log() - values.get(at - 1).log();
+                    if (!Double.isNaN(sd) && separation >= SEPARATION * sd && separation >= apart && gap > bestGap) {
+                        bestGap = gap;
+                        bestAt = at;
+                    }
+                }
+            }
+            if (bestAt < 0) {
+                return;
+            }
+            starts.add(bestAt);
+            starts.sort(null);
+        }
+    }
+
+    private static boolean oneRun(List<Value> values, int from, int to) {
+        return runsIn(values, from, to) == 1;
+    }
+
+    private static int runsIn(List<Value> values, int from, int to) {
+        Set<Integer> runs = new HashSet<>();
+        for (Value v : values.subList(from, to)) {
+            runs.add(v.run());
+        }
+        return runs.size();
     }
 
     private static int runsIn(List<Value> values, List<Integer> starts, int j) {

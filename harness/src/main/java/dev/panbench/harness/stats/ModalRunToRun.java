@@ -9,7 +9,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  * interval for one new fork, {@code center +- t(N - K, 1 - alpha/2) * s * sqrt(1 + 1/n_k)} (Hahn and Meeker,
  * <i>Statistical Intervals</i>, 1991, section 4.7), with {@code s} the forks' pooled spread about their modes
  * ({@code N} forks, {@code K} modes) and {@code n_k} the mode's forks: the noise of that mode, runs included; or
- * when it lies within the threshold of the center (a history of very quiet forks has a band narrower than any change
+ * when it lies within the margin of the center (the threshold, or the dispatch floor's share of a very short time;
+ * a history of very quiet forks has a band narrower than any change
  * the gate cares about).
  * <p>
  * The run's shift is the mean over its forks of each fork's log distance from its nearest mode. A new run's shift
@@ -21,11 +22,20 @@ import org.apache.commons.math3.distribution.TDistribution;
  * forks are replicates and their pooled spread, with {@code N - K} degrees of freedom, is used instead (pooling after
  * a preliminary test; Bancroft, Annals of Mathematical Statistics 15, 1944, 190-204). A run whose forks all lie in
  * seen modes and whose shift's
- * {@code 1 - 2 alpha} interval lies within the threshold is unchanged (two one-sided tests, Schuirmann 1987); a run
+ * {@code 1 - 2 alpha} interval ({@link #EQUIVALENCE_ALPHA}) lies within the equivalence margin is unchanged (two
+ * one-sided tests, Schuirmann 1987); a run
  * each of whose forks lies beyond every mode, on the same side, may have regressed (or improved), measured against
  * the nearest mode on that side, which is then every fork's nearest mode.
  */
 public final class ModalRunToRun {
+
+    /**
+     * Level of the two one-sided tests that show a run {@code unchanged}: 0.05 each side, the {@code 90%} interval of
+     * Schuirmann (Journal of Pharmacokinetics and Biopharmaceutics 15, 1987, 657-680) and of average bioequivalence
+     * (FDA guidance, 2001). An equivalence claim is held to the standard level; a regression, which fails a build,
+     * to the comparison's {@code confidence} (0.99).
+     */
+    public static final double EQUIVALENCE_ALPHA = 0.05;
 
     private ModalRunToRun() {
     }
@@ -33,12 +43,14 @@ public final class ModalRunToRun {
     /**
      * @param shift          mean over the forks of log(fork median) minus its nearest mode's center
      * @param halfWidth      half-width of the shift's two-sided interval at the confidence
-     * @param equivalenceHalfWidth half-width of its {@code 1 - 2 alpha} interval (two one-sided tests)
+     * @param equivalenceHalfWidth half-width of its {@code 1 - 2 alpha} interval (two one-sided tests at
+     *                             {@link #EQUIVALENCE_ALPHA})
      * @param pValue         two-sided probability of a shift this large from run-to-run variation alone
      * @param degreesOfFreedom Welch-Satterthwaite degrees of freedom of the shift's variance
      * @param reference      the mode nearest the mean of the forks' log medians; where every fork lies beyond every mode on one
      *                       side, the mode nearest that side
-     * @param inSeenModes    forks lying inside the band of their nearest mode, or within the threshold of its center
+     * @param inSeenModes    forks lying inside the band of their nearest mode, or within the margin of its center,
+     *                       where that mode was seen in two runs or more ({@link ForkModes.Mode#confirmed()})
      * @param aboveEvery     forks above every mode's band (slower, for a time per operation)
      * @param belowEvery     forks below every mode's band
      * @param forks          forks of the new run
@@ -62,10 +74,11 @@ public final class ModalRunToRun {
     }
 
     /**
-     * Where a run of these forks falls, at {@code confidence} (0.99); a fork within {@code threshold} (0.05) of a
-     * mode's center counts as in it even where the mode's band is narrower.
+     * Where a run of these forks falls, at {@code confidence} (0.99); a fork within {@code margin} of a mode's center
+     * counts as in it even where the mode's band is narrower: the gate's threshold (0.05), or the share of the
+     * result's time that the dispatch floor is, where that is larger (no change below it can be resolved).
      */
-    public static Placement place(ForkModes.Fit fit, double[][] current, double confidence, double threshold) {
+    public static Placement place(ForkModes.Fit fit, double[][] current, double confidence, double margin) {
         double alpha = 1 - confidence;
         int forkDf = fit.forkDf();
         double tFork = forkDf > 0 ? new TDistribution(null, forkDf).inverseCumulativeProbability(1 - alpha / 2)
@@ -90,11 +103,16 @@ public final class ModalRunToRun {
         double centerVar = 0;
         int first = fit.nearest(java.util.Arrays.stream(logs).average().orElseThrow());
         for (double y : logs) {
-            int k = fit.nearest(y);
-            ForkModes.Mode m = fit.modes().get(k);
-            if (Math.abs(y - m.center()) <= Math.max(band(fit, k, tFork), Math.log1p(threshold))) {
+            // a fork inside a mode seen in two runs or more belongs to it, even where a level seen once lies nearer
+            int k = fit.nearestConfirmed(y);
+            boolean inConfirmed = Math.abs(y - fit.modes().get(k).center())
+                    <= Math.max(band(fit, k, tFork), Math.log1p(margin));
+            if (inConfirmed) {
                 in++;
+            } else {
+                k = fit.nearest(y);
             }
+            ForkModes.Mode m = fit.modes().get(k);
             if (y - fit.modes().get(highest).center() > band(fit, highest, tFork)) {
                 boolean beyondAll = true;
                 for (int j = 0; j < fit.modes().size(); j++) {
@@ -137,7 +155,7 @@ public final class ModalRunToRun {
         TDistribution t = new TDistribution(null, df);
         double p = se == 0 ? (shift == 0 ? 1 : 0) : 2 * (1 - t.cumulativeProbability(Math.abs(shift) / se));
         return new Placement(shift, t.inverseCumulativeProbability(1 - alpha / 2) * se,
-                t.inverseCumulativeProbability(1 - alpha) * se, Math.min(1, p), df, reference, in, above, below, f,
+                t.inverseCumulativeProbability(1 - EQUIVALENCE_ALPHA) * se, Math.min(1, p), df, reference, in, above, below, f,
                 band(fit, reference, tFork));
     }
 

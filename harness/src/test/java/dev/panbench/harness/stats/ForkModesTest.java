@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The states a history's forks land in, on synthetic runs of two forks of five iterations. */
@@ -49,12 +50,31 @@ class ForkModesTest {
     }
 
     @Test
-    void aStateSeenInOneRunOnlyIsNotAMode() {
+    void aStateSeenInOneRunOnlyIsALevelSeenOnceThatDoesNotWidenTheNoise() {
         SplittableRandom rnd = new SplittableRandom(2);
         ForkModes.Fit fit = ForkModes.fit(List.of(run(rnd, 40.6, 48.5), run(rnd, 40.6, 40.6),
                 run(rnd, 40.6, 40.6), run(rnd, 40.6, 40.6), run(rnd, 40.6, 40.6)), 0.05);
-        assertEquals(1, fit.modes().size(), "one fork at 48.5 ns is the history's noise, not a state");
-        assertTrue(fit.forkSd() > 0.03, "and widens it: " + fit.forkSd());
+        assertEquals(2, fit.modes().size());
+        assertTrue(fit.modes().get(0).confirmed(), "40.6 ns, seen in five runs");
+        assertEquals(9, fit.modes().get(0).forks());
+        assertFalse(fit.modes().get(1).confirmed(), "one fork at 48.5 ns is a level seen once, not a mode");
+        assertTrue(fit.forkSd() < 0.01, "and does not make the 40.6 ns forks look noisy: " + fit.forkSd());
+        assertEquals(0, fit.nearestConfirmed(Math.log(47)), "a fork near it still belongs to the mode seen often");
+        assertEquals(1, fit.nearest(Math.log(47)));
+    }
+
+    @Test
+    void oneWholeRunAtAnotherLevelIsALevelSeenOnce() {
+        // four runs at 100 ns and one at 160 ns in both forks: the random-effects model would read this as runs
+        // that vary 20%, and no new run at 100 ns could be shown unchanged within 5%
+        SplittableRandom rnd = new SplittableRandom(4);
+        ForkModes.Fit fit = ForkModes.fit(List.of(run(rnd, 100, 100), run(rnd, 100, 100), run(rnd, 100, 100),
+                run(rnd, 100, 100), run(rnd, 160, 160)), 0.05);
+        assertEquals(2, fit.modes().size());
+        assertTrue(fit.modes().get(0).confirmed());
+        assertFalse(fit.modes().get(1).confirmed());
+        assertEquals(1, fit.modes().get(1).runs());
+        assertTrue(fit.forkSd() < 0.01, "noise of the 100 ns runs: " + fit.forkSd());
     }
 
     @Test
