@@ -121,10 +121,12 @@ public final class RunToRunVerdicts {
         Map<String, Object> block = new LinkedHashMap<>();
         block.put("runs", history.size());
         block.put("method", "forks' log medians clustered into modes (single linkage; modes span two runs or more and"
-                + " lie 4 pooled standard deviations apart); a fork lies in a mode inside its prediction interval"
+                + " lie 4 pooled standard deviations apart; a far end held by one run's forks is a level seen once);"
+                + " a fork lies in a mode inside its prediction interval"
                 + " (Hahn and Meeker 1991), a run's shift from its forks' nearest modes is judged with a one-way"
                 + " random-effects model of runs and forks (Welch-Satterthwaite degrees of freedom); regressed only"
-                + " beyond every mode the history saw");
+                + " beyond every mode the history saw; unchanged by two one-sided tests at 5% within the threshold,"
+                + " or within the dispatch floor's share of a shorter time");
         block.put("results", levels);
         extra.put(EXTRA_KEY, block);
         return new Comparison(pairwise.schema(), pairwise.createdAt(), pairwise.base(), pairwise.current(),
