@@ -149,7 +149,8 @@ public final class RunToRunVerdicts {
         ForkModes.Fit fit = ForkModes.fit(runs, pairwise.threshold());
         // the dispatch floor as a share of the history's median: a fork that near a mode's center is in it, and a
         // change that small is all unchanged can claim (see equivalenceMargin)
-        double margin = equivalenceMargin(Descriptive.median(pooled(runs)), pairwise.unit(), pairwise.threshold(),
+        double[] all = pooled(runs);
+        double margin = equivalenceMargin(Descriptive.median(all), pairwise.unit(), pairwise.threshold(),
                 settings.minEffectNanos());
         ModalRunToRun.Placement p = ModalRunToRun.place(fit, currentForks, settings.confidence(), margin);
         double[] current = Bootstrap.flat(currentForks);
@@ -168,7 +169,7 @@ public final class RunToRunVerdicts {
         Verdict v = VerdictRule.decide(s, sLo, sHi, p.pValue(), threshold, settings.alpha(),
                 higherIsBetter ? 1 / eqHi : eqLo, higherIsBetter ? 1 / eqLo : eqHi, margin);
         ForkModes.Mode reference = fit.modes().get(p.reference());
-        double[] pooled = fit.modes().size() == 1 ? pooled(runs) : inMode(runs, reference);
+        double[] pooled = fit.modes().size() == 1 ? all : inMode(runs, reference);
         double band = Math.expm1(p.halfWidth());
         double unchangedBand = Math.expm1(p.equivalenceHalfWidth());
         String spread = String.format(Locale.ROOT, "runs of the baseline vary %.1f%% (%d runs; a new run may fall"
@@ -197,8 +198,7 @@ public final class RunToRunVerdicts {
         } else if ((v == Verdict.regressed || v == Verdict.improved) && absolute < settings.minEffectNanos()
                 && p.allInSeenModes() && eqLo >= 1 / (1 + margin) && eqHi <= 1 + margin
                 && Math.abs(Math.log(s)) <= Math.log1p(threshold)) {
-            note = String.format(Locale.ROOT, "within +-%.1f%%, the %.3g ns a timing through the dispatch resolves"
-                    + " at this speed; %s", 100 * margin, settings.minEffectNanos(), spread);
+            note = withinFloor(margin, settings, spread);
             v = Verdict.unchanged;
         } else if ((v == Verdict.regressed || v == Verdict.improved) && absolute < settings.minEffectNanos()) {
             note = String.format(Locale.ROOT, "was %s, but by %.3g ns per operation, less than the %.3g ns a timing"
@@ -215,8 +215,7 @@ public final class RunToRunVerdicts {
             note = String.format(Locale.ROOT, "unstable from run to run: %s; it can show no change smaller than"
                     + " +-%.1f%%, more than the threshold", spread, 100 * unchangedBand);
         } else if (v == Verdict.unchanged && margin > threshold) {
-            note = String.format(Locale.ROOT, "within +-%.1f%%, the %.3g ns a timing through the dispatch resolves"
-                    + " at this speed; %s", 100 * margin, settings.minEffectNanos(), spread);
+            note = withinFloor(margin, settings, spread);
         } else if (v == Verdict.inconclusive) {
             note = "the change reaches past the threshold but not past run-to-run variation: " + spread;
         } else {
@@ -229,6 +228,12 @@ public final class RunToRunVerdicts {
                 m.runs())).toList();
         return new Judged(c, new RunLevel(e.runs(), e.runSd(), e.runComponent(), e.withinSd(), band,
                 unchangedBand, fit.forkSd(), modeLevels));
+    }
+
+    /** The note of a run shown unchanged within the dispatch floor's share rather than the threshold. */
+    private static String withinFloor(double margin, CompareSettings settings, String spread) {
+        return String.format(Locale.ROOT, "within +-%.1f%%, the %.3g ns a timing through the dispatch resolves at"
+                + " this speed; %s", 100 * margin, settings.minEffectNanos(), spread);
     }
 
     /**

@@ -239,8 +239,8 @@ public final class ForkModes {
                 int from = starts.get(j);
                 int to = end(starts, j, n);
                 for (int at = from + 1; at < to; at++) {
-                    boolean top = oneRun(values, at, to) && runsIn(values, from, at) >= 2;
-                    boolean bottom = oneRun(values, from, at) && runsIn(values, at, to) >= 2;
+                    boolean top = runsIn(values, at, to) == 1 && runsIn(values, from, at) >= 2;
+                    boolean bottom = runsIn(values, from, at) == 1 && runsIn(values, at, to) >= 2;
                     if (!top && !bottom) {
                         continue;
                     }
@@ -263,10 +263,6 @@ public final class ForkModes {
         }
     }
 
-    private static boolean oneRun(List<Value> values, int from, int to) {
-        return runsIn(values, from, to) == 1;
-    }
-
     private static int runsIn(List<Value> values, int from, int to) {
         Set<Integer> runs = new HashSet<>();
         for (Value v : values.subList(from, to)) {
@@ -276,11 +272,7 @@ public final class ForkModes {
     }
 
     private static int runsIn(List<Value> values, List<Integer> starts, int j) {
-        Set<Integer> runs = new HashSet<>();
-        for (Value v : values.subList(starts.get(j), end(starts, j, values.size()))) {
-            runs.add(v.run());
-        }
-        return runs.size();
+        return runsIn(values, starts.get(j), end(starts, j, values.size()));
     }
 
     /** Standard deviation of the values about their clusters' centers; NaN when every cluster is one value. */
