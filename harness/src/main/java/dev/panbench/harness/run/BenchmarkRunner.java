@@ -216,7 +216,7 @@ public final class BenchmarkRunner {
         if (dispatch && settings.adaptiveWarmup().nanos() > 0) {
             jvmArgs.addAll(AdaptiveWarmup.JVM_FLAGS);
         }
-        jvmArgs.addAll(ForkProperties.jvmArgs(List.of(p.adapter())));
+        jvmArgs.addAll(ForkProperties.forFork(p.adapter()));
         // a fork that dies in native code leaves its crash log with the run's logs, not in the user's directory
         jvmArgs.add("-XX:ErrorFile=" + logDir.toAbsolutePath().resolve("hs_err_pid%p.log"));
         jvmArgs.addAll(settings.extraJvmArgs());

@@ -12,8 +12,9 @@ import java.util.Set;
 
 /**
  * The explicit channel of settings from panbench's JVM to a benchmark fork: the harness's own properties and those
- * the adapter declares ({@link Adapter#options()}, {@link Adapter#forkProperties()}), passed as {@code -D} flags where they are set. Nothing
- * else of the parent's system properties reaches a fork.
+ * the adapter declares ({@link Adapter#options()}, {@link Adapter#forkProperties()}), passed as {@code -D} flags where they are set,
+ * and the HotSpot options it declares ({@link Adapter#forkJvmOptions()}). Nothing else of the parent's system
+ * properties reaches a fork.
  */
 public final class ForkProperties {
 
@@ -22,6 +23,16 @@ public final class ForkProperties {
             NativeLibraryCheck.CACHE_PROPERTY);
 
     private ForkProperties() {
+    }
+
+    /**
+     * Everything a benchmark fork of this adapter's workloads gets from panbench beside its JVM flags: the declared
+     * properties ({@link #jvmArgs}) and the adapter's HotSpot options ({@link Adapter#forkJvmOptions()}).
+     */
+    public static List<String> forFork(Adapter adapter) {
+        List<String> args = new ArrayList<>(jvmArgs(List.of(adapter)));
+        args.addAll(adapter.forkJvmOptions());
+        return args;
     }
 
     /** The {@code -Dname=value} flags for a fork running these adapters' workloads. */

@@ -43,6 +43,15 @@ public interface Adapter {
     }
 
     /**
+     * HotSpot options a benchmark fork of this adapter's workloads starts with, beside panbench's own flags: what its
+     * workloads need to run on the footing of their peers (the heap on the huge pages numpy's arrays get, say). Each
+     * is the adapter's to explain and to record in {@link #environment()}; most adapters have none.
+     */
+    default List<String> forkJvmOptions() {
+        return List.of();
+    }
+
+    /**
      * Workloads this adapter also ships as hand-written JMH benchmarks ({@code panbench calibrate}); most adapters
      * have none.
      */

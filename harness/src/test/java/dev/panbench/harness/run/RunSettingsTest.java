@@ -69,6 +69,11 @@ class RunSettingsTest {
             }
 
             @Override
+            public List<String> forkJvmOptions() {
+                return List.of("-XX:+UseTransparentHugePages");
+            }
+
+            @Override
             public List<dev.panbench.harness.spi.AdapterOption> options() {
                 return List.of(new dev.panbench.harness.spi.AdapterOption("--test-lib", "PATH", "panbench.test.option",
                         "a library"));
@@ -82,6 +87,10 @@ class RunSettingsTest {
             assertTrue(args.contains("-Dpanbench.test.declared=/opt/lib.so"), args.toString());
             assertTrue(args.contains("-Dpanbench.test.option=/opt/option.so"), "an option's property: " + args);
             assertFalse(args.stream().anyMatch(a -> a.contains("undeclared")), args.toString());
+            List<String> fork = ForkProperties.forFork(declaring);
+            assertTrue(fork.containsAll(args), "a fork gets the declared properties: " + fork);
+            assertEquals("-XX:+UseTransparentHugePages", fork.getLast(), "and the adapter's HotSpot options");
+            assertFalse(args.contains("-XX:+UseTransparentHugePages"), "which are no properties");
             assertFalse(ForkProperties.jvmArgs(List.of(new FaultyAdapter())).stream()
                     .anyMatch(a -> a.contains("panbench.test.")), "another adapter's property stays out");
         } finally {

@@ -48,6 +48,7 @@ public final class CpuSimdAdapter implements Adapter {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("cpu.flags", String.join(" ", CpuFeatures.flags()));
         env.put("cpu.llcBytes", Long.toString(CpuFeatures.lastLevelCacheBytes()));
+        env.put("jvm.heapPages", HugePages.describe());
         if (probe().available()) {
             env.put("vector.species", Simd.F.toString());
             env.put("vector.bits", Integer.toString(Simd.F.vectorBitSize()));
@@ -70,6 +71,12 @@ public final class CpuSimdAdapter implements Adapter {
     @Override
     public List<String> forkProperties() {
         return List.of(OpenBlas.CORETYPE_PROPERTY);
+    }
+
+    /** The heap on the pages numpy's arrays get: {@link HugePages} says why. */
+    @Override
+    public List<String> forkJvmOptions() {
+        return HugePages.jvmOptions();
     }
 
     @Override

@@ -284,6 +284,11 @@ def environment():
     except ImportError:
         pass
     try:
+        from numpy._core.multiarray import _get_madvise_hugepage
+        env["numpy.hugepages"] = "madvise" if _get_madvise_hugepage() else "off"
+    except ImportError:
+        pass
+    try:
         blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]
         env["blas"] = "%s %s" % (blas.get("name"), blas.get("version"))
     except Exception:
