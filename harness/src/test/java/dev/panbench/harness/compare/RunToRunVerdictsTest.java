@@ -158,6 +158,15 @@ class RunToRunVerdictsTest {
         return s;
     }
 
+    /** Five runs whose every fork landed at the same level. */
+    private static List<double[]> oneLevel(SplittableRandom rnd, double level) {
+        List<double[]> h = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            h.add(forksAt(rnd, level, level));
+        }
+        return h;
+    }
+
     /** Five runs of a result whose forks land at 40.6 ns or 48.5 ns, the levels array/copy[size=1024] shows. */
     private static List<double[]> bimodal(SplittableRandom rnd) {
         return List.of(forksAt(rnd, 40.6, 48.5), forksAt(rnd, 40.6, 40.6), forksAt(rnd, 48.5, 40.6),
@@ -207,10 +216,7 @@ class RunToRunVerdictsTest {
     void aStateTheHistoryNeverSawIsStillARegression() {
         // every history fork at 2.01 ns, the new run's at 3.08: nothing in the history tells this from a slowdown
         SplittableRandom rnd = new SplittableRandom(12);
-        List<double[]> h = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            h.add(forksAt(rnd, 2.01, 2.01));
-        }
+        List<double[]> h = oneLevel(rnd, 2.01);
         assertEquals(Verdict.regressed, judge(h, forksAt(rnd, 3.08, 3.08)).verdict());
     }
 
@@ -218,10 +224,7 @@ class RunToRunVerdictsTest {
     void aChangeSmallerThanTheDispatchFloorIsNotRegressed() {
         // +20% of 0.6 ns is 0.12 ns, less than what one call through the dispatch costs
         SplittableRandom rnd = new SplittableRandom(13);
-        List<double[]> h = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            h.add(forksAt(rnd, 0.6, 0.6));
-        }
+        List<double[]> h = oneLevel(rnd, 0.6);
         Change c = judge(h, forksAt(rnd, 0.72, 0.72));
         assertEquals(Verdict.inconclusive, c.verdict(), c.toString());
         assertTrue(c.note().contains("ns a timing through the dispatch resolves"), c.note());
@@ -252,10 +255,7 @@ class RunToRunVerdictsTest {
         // +4.5% of 0.6 ns is 0.03 ns, measured with 0.3% noise: its interval is shown inside the dispatch floor's 42%
         // (no change below 0.25 ns can be called regressed), and the estimate lies inside the threshold
         SplittableRandom rnd = new SplittableRandom(15);
-        List<double[]> h = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            h.add(forksAt(rnd, 0.6, 0.6));
-        }
+        List<double[]> h = oneLevel(rnd, 0.6);
         Change c = judge(h, forksAt(rnd, 0.627, 0.627));
         assertEquals(Verdict.unchanged, c.verdict(), c.toString());
         assertTrue(c.note().startsWith("within +-41.7%, the 0.250 ns a timing through the dispatch resolves"),
