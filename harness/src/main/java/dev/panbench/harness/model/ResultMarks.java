@@ -18,7 +18,9 @@ import java.util.Map;
  * largest over forks, with {@code peakMemoryBytesByFork} fork by fork; framework rows add
  * {@code tracemallocPeakBytes}, Python's own allocations during one untimed pass) and {@code steady} (whether the
  * measured iterations were at a steady state: {@code {"steady": true|false|null, "method": .., "reason": ..}}, null
- * when too few to judge; a result with {@code steady: false} is marked {@code unsteady} in every report).
+ * when too few to judge; a result with {@code steady: false} is marked {@code unsteady} in every report) and
+ * {@code machine} (the runner's machine probe just before and just after the result was measured:
+ * {@link MachineSpeed}).
  */
 public final class ResultMarks {
 
@@ -33,6 +35,7 @@ public final class ResultMarks {
     public static final String PEAK_MEMORY_BY_FORK = "peakMemoryBytesByFork";
     public static final String TRACEMALLOC_PEAK = "tracemallocPeakBytes";
     public static final String STEADY = "steady";
+    public static final String MACHINE = "machine";
 
     private ResultMarks() {
     }

@@ -6,6 +6,7 @@ import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
+import dev.panbench.harness.model.MachineSpeed;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.spi.OpCounts;
@@ -70,18 +71,37 @@ public final class BenchmarkRunner {
     public List<BenchResult> run(List<PlannedResult> plan, ProgressListener progress) {
         List<BenchResult> out = new ArrayList<>();
         DriverRunner drivers = new DriverRunner(settings, logDir);
+        MachineSpeed last = null;
         for (int i = 0; i < plan.size(); i++) {
             PlannedResult p = plan.get(i);
             progress.started(i + 1, plan.size(), p);
-            Workload driven = p.availability().available() ? DriverRunner.driven(p) : null;
-            BenchResult r = !p.availability().available() ? skipped(p, p.availability().reason())
-                    : driven != null ? drivers.measure(p, driven, i + 1) : measure(p, i + 1);
+            BenchResult r;
+            if (!p.availability().available()) {
+                r = skipped(p, p.availability().reason());
+            } else {
+                MachineSpeed before = last != null ? last : MachineProbe.read();
+                Workload driven = DriverRunner.driven(p);
+                r = driven != null ? drivers.measure(p, driven, i + 1) : measure(p, i + 1);
+                last = MachineProbe.read();
+                r = withMachine(r, before, last);
+            }
             Role role = p.spec().role().apply(p.params());
             r = ResultMarks.withWeightBytes(ResultMarks.withRole(r, role), Catalog.weightBytes(role));
             out.add(r);
             progress.finished(i + 1, plan.size(), r);
         }
-        return out;
+        return MachineDrift.mark(out);
+    }
+
+    /** Adds the machine probe's readings just before and just after the result ({@link ResultMarks#MACHINE}). */
+    static BenchResult withMachine(BenchResult r, MachineSpeed before, MachineSpeed after) {
+        if (!r.ok()) {
+            return r;
+        }
+        Map<String, Object> machine = new LinkedHashMap<>();
+        machine.put("before", before.toMap());
+        machine.put("after", after.toMap());
+        return ResultMarks.with(r, Map.of(ResultMarks.MACHINE, machine));
     }
 
     /**

@@ -1,0 +1,62 @@
+package dev.panbench.harness.model;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One reading of the runner's machine probe, in nanoseconds per loop: {@code latency} (a chain of dependent integer
+ * steps), {@code throughput} (independent fused multiply-add chains) and {@code memory} (a sum over 32 MiB). A result
+ * keeps the readings taken just before and just after it was measured under {@link ResultMarks#MACHINE}:
+ * {@code {"before": {"latencyNanos": .., "throughputNanos": .., "memoryNanos": ..}, "after": {..}}}.
+ */
+public record MachineSpeed(double latencyNanos, double throughputNanos, double memoryNanos) {
+
+    /** The loops by name, in the order {@link #values()} gives them. */
+    public static final List<String> LOOPS = List.of("latency", "throughput", "memory");
+
+    public double[] values() {
+        return new double[]{latencyNanos, throughputNanos, memoryNanos};
+    }
+
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("latencyNanos", latencyNanos);
+        m.put("throughputNanos", throughputNanos);
+        m.put("memoryNanos", memoryNanos);
+        return m;
+    }
+
+    /** A reading from its JSON object, or null when it is missing or not whole. */
+    public static MachineSpeed fromMap(Object o) {
+        if (o instanceof Map<?, ?> m && m.get("latencyNanos") instanceof Number l
+                && m.get("throughputNanos") instanceof Number t && m.get("memoryNanos") instanceof Number mem
+                && l.doubleValue() > 0 && t.doubleValue() > 0 && mem.doubleValue() > 0) {
+            return new MachineSpeed(l.doubleValue(), t.doubleValue(), mem.doubleValue());
+        }
+        return null;
+    }
+
+    /** The machine around a result's measurement: per loop, the geometric mean of the readings before and after. */
+    public static MachineSpeed around(BenchResult r) {
+        MachineSpeed[] b = bracket(r);
+        if (b == null) {
+            return null;
+        }
+        return new MachineSpeed(Math.sqrt(b[0].latencyNanos * b[1].latencyNanos),
+                Math.sqrt(b[0].throughputNanos * b[1].throughputNanos),
+                Math.sqrt(b[0].memoryNanos * b[1].memoryNanos));
+    }
+
+    /** The readings before and after a result, or null when it has none. */
+    public static MachineSpeed[] bracket(BenchResult r) {
+        if (r.extra().get(ResultMarks.MACHINE) instanceof Map<?, ?> m) {
+            MachineSpeed before = fromMap(m.get("before"));
+            MachineSpeed after = fromMap(m.get("after"));
+            if (before != null && after != null) {
+                return new MachineSpeed[]{before, after};
+            }
+        }
+        return null;
+    }
+}

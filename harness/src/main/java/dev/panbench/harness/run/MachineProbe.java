@@ -1,0 +1,112 @@
+package dev.panbench.harness.run;
+
+import dev.panbench.harness.model.MachineSpeed;
+
+import java.util.Arrays;
+
+/**
+ * A fixed probe of the machine's own speed, which the runner takes between rows: the same three loops every time,
+ * none of which changes with the code under test, each timed five times (the median kept). Each loop slows under a
+ * different kind of interference a shared machine suffers while a run goes on:
+ * <ul>
+ *   <li>{@code latency}: one chain of dependent integer multiply and shift steps (about 2 ms), slowed by a lower clock
+ *   and by time the hypervisor or another process takes from the CPU;</li>
+ *   <li>{@code throughput}: ten independent chains of fused multiply-adds (about 1.5 ms), which keep the core's
+ *   floating-point ports busy and so also slow when another thread (an SMT sibling, another tenant's vCPU) shares
+ *   them;</li>
+ *   <li>{@code memory}: a sum over 32 MiB (about 3 ms), slowed when others use the memory bandwidth.</li>
+ * </ul>
+ * About 35 ms in all, after a warm-up on first use that lets the JIT compile the loops. On this project's 2-core VM
+ * the throughput and memory loops read 35% and 25% slower for a minute at a time while the latency loop did not
+ * move, and rows measured in such a minute move with them; the probe is the run's record of it. Measuring the
+ * interference next to the benchmark instead of trusting the machine to be still is the approach of cloud
+ * benchmarking studies (Laaber, Scheuner and Leitner 2019, "Software microbenchmarking in the cloud. How bad is it
+ * really?"; Bulej et al. 2020, "Duet benchmarking").
+ */
+public final class MachineProbe {
+
+    private static final int LATENCY_STEPS = 1_000_000;
+    private static final int FMA_STEPS = 500_000;
+    private static final int REPEATS = 5;
+    private static final int WARMUP_ROUNDS = 30;
+
+    private static long[] memory;
+    private static volatile long sinkLong;
+    private static volatile double sinkDouble;
+
+    private MachineProbe() {
+    }
+
+    /** One reading of the three loops, in nanoseconds each (the median of five timings). */
+    public static synchronized MachineSpeed read() {
+        if (memory == null) {
+            memory = new long[4 << 20];
+            Arrays.fill(memory, 3);
+            for (int i = 0; i < WARMUP_ROUNDS; i++) {
+                sinkLong = latency(sinkLong, LATENCY_STEPS / 10);
+                sinkDouble = throughput(FMA_STEPS / 10);
+                if (i % 5 == 0) {
+                    sinkLong = sum(memory);
+                }
+            }
+        }
+        long[] lat = new long[REPEATS];
+        long[] fma = new long[REPEATS];
+        long[] mem = new long[REPEATS];
+        for (int r = 0; r < REPEATS; r++) {
+            long t0 = System.nanoTime();
+            sinkLong = latency(sinkLong, LATENCY_STEPS);
+            long t1 = System.nanoTime();
+            sinkDouble = throughput(FMA_STEPS);
+            long t2 = System.nanoTime();
+            sinkLong = sum(memory);
+            long t3 = System.nanoTime();
+            lat[r] = t1 - t0;
+            fma[r] = t2 - t1;
+            mem[r] = t3 - t2;
+        }
+        return new MachineSpeed(median(lat), median(fma), median(mem));
+    }
+
+    private static double median(long[] v) {
+        long[] s = v.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+
+    private static long latency(long seed, int steps) {
+        long x = seed | 1;
+        for (int i = 0; i < steps; i++) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+            x ^= x >>> 29;
+        }
+        return x;
+    }
+
+    private static double throughput(int steps) {
+        double a0 = 1.0, a1 = 1.1, a2 = 1.2, a3 = 1.3, a4 = 1.4, a5 = 1.5, a6 = 1.6, a7 = 1.7, a8 = 1.8, a9 = 1.9;
+        double m = 0.9999999;
+        double c = 1e-9;
+        for (int i = 0; i < steps; i++) {
+            a0 = Math.fma(a0, m, c);
+            a1 = Math.fma(a1, m, c);
+            a2 = Math.fma(a2, m, c);
+            a3 = Math.fma(a3, m, c);
+            a4 = Math.fma(a4, m, c);
+            a5 = Math.fma(a5, m, c);
+            a6 = Math.fma(a6, m, c);
+            a7 = Math.fma(a7, m, c);
+            a8 = Math.fma(a8, m, c);
+            a9 = Math.fma(a9, m, c);
+        }
+        return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9;
+    }
+
+    private static long sum(long[] a) {
+        long s = 0;
+        for (long v : a) {
+            s += v;
+        }
+        return s;
+    }
+}
