@@ -2,7 +2,6 @@ package dev.panbench.harness.compare;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.MachineSpeed;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.stats.Bootstrap;
@@ -41,8 +40,7 @@ import java.util.Map;
  * </ul>
  * A new run in a state the history already saw is therefore never {@code regressed}; a state the history never saw,
  * slower than all it did, is (only more history runs, more forks, or {@code --confirm} can tell it from a change).
- * With one mode the model is the one-way random-effects model of {@link RunToRun}, on forks. Last, a change the
- * machine itself accounts for is not a change of the code ({@link MachineShift}).
+ * With one mode the model is the one-way random-effects model of {@link RunToRun}, on forks.
  */
 public final class RunToRunVerdicts {
 
@@ -102,15 +100,10 @@ public final class RunToRunVerdicts {
         for (Change c : pairwise.changes()) {
             BenchResult cur = currentById.get(c.id());
             List<double[][]> runs = new ArrayList<>();
-            List<MachineSpeed> machines = new ArrayList<>();
             for (ResultFile run : history) {
                 for (BenchResult r : run.results()) {
                     if (r.id().equals(c.id()) && r.ok() && sameUnit(r, cur) && positive(r.samples())) {
                         runs.add(Comparisons.forks(r));
-                        MachineSpeed m = MachineSpeed.around(r);
-                        if (m != null) {
-                            machines.add(m);
-                        }
                         break;
                     }
                 }
@@ -121,7 +114,7 @@ public final class RunToRunVerdicts {
                 continue;
             }
             Judged j = judged(c, runs, Comparisons.forks(cur), settings);
-            changes.add(MachineShift.netOf(j.change(), MachineSpeed.around(cur), machines));
+            changes.add(j.change());
             levels.put(c.id().toString(), j.level());
         }
         Map<String, Object> extra = new LinkedHashMap<>(pairwise.extra());
@@ -133,8 +126,7 @@ public final class RunToRunVerdicts {
                 + " (Hahn and Meeker 1991), a run's shift from its forks' nearest modes is judged with a one-way"
                 + " random-effects model of runs and forks (Welch-Satterthwaite degrees of freedom); regressed only"
                 + " beyond every mode the history saw; unchanged by two one-sided tests at 5% within the threshold,"
-                + " or within the dispatch floor's share of a shorter time; a regression or improvement within the"
-                + " threshold once the machine probe's own change around the result is taken out is inconclusive");
+                + " or within the dispatch floor's share of a shorter time");
         block.put("results", levels);
         extra.put(EXTRA_KEY, block);
         return new Comparison(pairwise.schema(), pairwise.createdAt(), pairwise.base(), pairwise.current(),

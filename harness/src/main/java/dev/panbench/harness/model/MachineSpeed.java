@@ -37,17 +37,6 @@ public record MachineSpeed(double latencyNanos, double throughputNanos, double m
         return null;
     }
 
-    /** The machine around a result's measurement: per loop, the geometric mean of the readings before and after. */
-    public static MachineSpeed around(BenchResult r) {
-        MachineSpeed[] b = bracket(r);
-        if (b == null) {
-            return null;
-        }
-        return new MachineSpeed(Math.sqrt(b[0].latencyNanos * b[1].latencyNanos),
-                Math.sqrt(b[0].throughputNanos * b[1].throughputNanos),
-                Math.sqrt(b[0].memoryNanos * b[1].memoryNanos));
-    }
-
     /** The readings before and after a result, or null when it has none. */
     public static MachineSpeed[] bracket(BenchResult r) {
         if (r.extra().get(ResultMarks.MACHINE) instanceof Map<?, ?> m) {
