@@ -1,8 +1,14 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.MachineSpeed;
+import dev.panbench.harness.stats.Descriptive;
 
 import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.Locale;
 
 /**
  * A fixed probe of the machine's own speed, which the runner takes between rows: the same three loops every time,
@@ -21,7 +27,8 @@ import java.util.Arrays;
  * move, and rows measured in such a minute move with them; the probe is the run's record of it. Measuring the
  * interference next to the benchmark instead of trusting the machine to be still is the approach of cloud
  * benchmarking studies (Laaber, Scheuner and Leitner 2019, "Software microbenchmarking in the cloud. How bad is it
- * really?"; Bulej et al. 2020, "Duet benchmarking").
+ * really?"; Bulej et al. 2020, "Duet benchmarking"). The readings are a record; at the end of a run one line says
+ * when a loop moved ({@link #moved}), since which rows moved with it is not something the probe can tell.
  */
 public final class MachineProbe {
 
@@ -29,6 +36,9 @@ public final class MachineProbe {
     private static final int FMA_STEPS = 500_000;
     private static final int REPEATS = 5;
     private static final int WARMUP_ROUNDS = 30;
+    static final int MOVED_PERCENT = 25;
+    static final int MOVED_SHARE_PERCENT = 20;
+    static final int MIN_READINGS = 8;
 
     private static long[] memory;
     private static volatile long sinkLong;
@@ -66,6 +76,44 @@ public final class MachineProbe {
             mem[r] = t3 - t2;
         }
         return new MachineSpeed(median(lat), median(fma), median(mem));
+    }
+
+    /**
+     * One line when the machine moved during the run: a probe loop read at least {@value #MOVED_PERCENT}% above its
+     * fast readings (the run's 10th percentile) in at least {@value #MOVED_SHARE_PERCENT}% of the readings between
+     * rows. Null when no loop did, or when the run took fewer than {@value #MIN_READINGS} readings.
+     */
+    public static String moved(List<BenchResult> results) {
+        // a reading after one row is the reading before the next: each counts once
+        Set<MachineSpeed> distinct = new LinkedHashSet<>();
+        for (BenchResult r : results) {
+            MachineSpeed[] b = r.ok() ? MachineSpeed.bracket(r) : null;
+            if (b != null) {
+                distinct.add(b[0]);
+                distinct.add(b[1]);
+            }
+        }
+        List<double[]> readings = distinct.stream().map(MachineSpeed::values).toList();
+        if (readings.size() < MIN_READINGS) {
+            return null;
+        }
+        String line = null;
+        int most = readings.size() * MOVED_SHARE_PERCENT / 100 - 1;
+        for (int j = 0; j < MachineSpeed.LOOPS.size(); j++) {
+            int loop = j;
+            double[] v = readings.stream().mapToDouble(x -> x[loop]).sorted().toArray();
+            double fast = Descriptive.percentile(v, 10);
+            int slow = (int) Arrays.stream(v).filter(x -> x >= fast * (1 + MOVED_PERCENT / 100.0)).count();
+            if (slow > most) {
+                most = slow;
+                line = String.format(Locale.ROOT, "machine: the probe between rows read its %s loop %d%% or more"
+                                + " above its fast readings in %d of %d readings (%.2f to %.2f ms): the machine was"
+                                + " shared for part of this run, and rows measured then may read slow (`machine` in"
+                                + " results.json)", MachineSpeed.LOOPS.get(j), MOVED_PERCENT, slow, v.length,
+                        v[0] / 1e6, v[v.length - 1] / 1e6);
+            }
+        }
+        return line;
     }
 
     private static double median(long[] v) {

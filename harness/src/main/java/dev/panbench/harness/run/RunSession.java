@@ -108,6 +108,10 @@ public final class RunSession {
             env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
             results = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, progress);
         }
+        String moved = MachineProbe.moved(results);
+        if (moved != null) {
+            notice.accept(moved);
+        }
         Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         RunInfo info = new RunInfo(runId(started), started.toString(), finished.toString(), command,
                 GitProbe.capture(), shard);

@@ -6,10 +6,12 @@ import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.ResultMarks;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every measured row keeps the machine probe's readings just before and just after it. */
@@ -34,6 +36,38 @@ class MachineProbeTest {
         MachineSpeed[] bracket = MachineSpeed.bracket(r);
         assertEquals(BEFORE, bracket[0]);
         assertEquals(AFTER, bracket[1]);
+    }
+
+    /** Rows measured one after another, with {@code readings.size() - 1} rows between the readings. */
+    private static List<BenchResult> rowsBetween(List<MachineSpeed> readings) {
+        List<BenchResult> rows = new ArrayList<>();
+        for (int i = 0; i + 1 < readings.size(); i++) {
+            rows.add(BenchmarkRunner.withMachine(BenchResult.measured(ResultId.parse("jvm/array/sum[size=" + (i + 1)
+                    + "]"), "array", "ns/op", "avgt", List.of(List.of(1.0, 2.0)), null, null), readings.get(i),
+                    readings.get(i + 1)));
+        }
+        return rows;
+    }
+
+    @Test
+    void aRunWhoseThroughputLoopSlowedForAWhileSaysSoInOneLine() {
+        List<MachineSpeed> readings = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            readings.add(new MachineSpeed(2_000_000 + i, i >= 4 && i < 8 ? 2_100_000 : 1_500_000 + i, 3_000_000));
+        }
+        assertEquals("machine: the probe between rows read its throughput loop 25% or more above its fast readings"
+                + " in 4 of 12 readings (1.50 to 2.10 ms): the machine was shared for part of this run, and rows"
+                + " measured then may read slow (`machine` in results.json)", MachineProbe.moved(rowsBetween(readings)));
+    }
+
+    @Test
+    void aStillMachineOrAShortRunSaysNothing() {
+        List<MachineSpeed> readings = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            readings.add(new MachineSpeed(2_000_000 + i, i == 5 ? 2_600_000 : 1_500_000 + i, 3_000_000 + 1000 * i));
+        }
+        assertNull(MachineProbe.moved(rowsBetween(readings)), "one slow reading of twelve");
+        assertNull(MachineProbe.moved(rowsBetween(List.of(BEFORE, AFTER, BEFORE))), "three readings");
     }
 
     @Test
