@@ -1,5 +1,6 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.env.check.NoiseProbe;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.MachineSpeed;
 import dev.panbench.harness.stats.Descriptive;
@@ -7,16 +8,16 @@ import dev.panbench.harness.stats.Descriptive;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A fixed probe of the machine's own speed, which the runner takes between rows: the same three loops every time,
  * none of which changes with the code under test, each timed five times (the median kept). Each loop slows under a
  * different kind of interference a shared machine suffers while a run goes on:
  * <ul>
- *   <li>{@code latency}: one chain of dependent integer multiply and shift steps (about 2 ms), slowed by a lower clock
- *   and by time the hypervisor or another process takes from the CPU;</li>
+ *   <li>{@code latency}: one chain of dependent integer multiply and shift steps ({@link NoiseProbe#chain}, about
+ *   2 ms), slowed by a lower clock and by time the hypervisor or another process takes from the CPU;</li>
  *   <li>{@code throughput}: ten independent chains of fused multiply-adds (about 1.5 ms), which keep the core's
  *   floating-point ports busy and so also slow when another thread (an SMT sibling, another tenant's vCPU) shares
  *   them;</li>
@@ -24,7 +25,7 @@ import java.util.Locale;
  * </ul>
  * About 35 ms in all, after a warm-up on first use that lets the JIT compile the loops. On this project's 2-core VM
  * the throughput and memory loops read 35% and 25% slower for a minute at a time while the latency loop did not
- * move, and rows measured in such a minute move with them; the probe is the run's record of it. Measuring the
+ * move; the probe is the run's record of it. Measuring the
  * interference next to the benchmark instead of trusting the machine to be still is the approach of cloud
  * benchmarking studies (Laaber, Scheuner and Leitner 2019, "Software microbenchmarking in the cloud. How bad is it
  * really?"; Bulej et al. 2020, "Duet benchmarking"). The readings are a record; at the end of a run one line says
@@ -53,19 +54,19 @@ public final class MachineProbe {
             memory = new long[4 << 20];
             Arrays.fill(memory, 3);
             for (int i = 0; i < WARMUP_ROUNDS; i++) {
-                sinkLong = latency(sinkLong, LATENCY_STEPS / 10);
+                sinkLong = NoiseProbe.chain(sinkLong, LATENCY_STEPS / 10);
                 sinkDouble = throughput(FMA_STEPS / 10);
                 if (i % 5 == 0) {
                     sinkLong = sum(memory);
                 }
             }
         }
-        long[] lat = new long[REPEATS];
-        long[] fma = new long[REPEATS];
-        long[] mem = new long[REPEATS];
+        double[] lat = new double[REPEATS];
+        double[] fma = new double[REPEATS];
+        double[] mem = new double[REPEATS];
         for (int r = 0; r < REPEATS; r++) {
             long t0 = System.nanoTime();
-            sinkLong = latency(sinkLong, LATENCY_STEPS);
+            sinkLong = NoiseProbe.chain(sinkLong, LATENCY_STEPS);
             long t1 = System.nanoTime();
             sinkDouble = throughput(FMA_STEPS);
             long t2 = System.nanoTime();
@@ -75,7 +76,7 @@ public final class MachineProbe {
             fma[r] = t2 - t1;
             mem[r] = t3 - t2;
         }
-        return new MachineSpeed(median(lat), median(fma), median(mem));
+        return new MachineSpeed(Descriptive.median(lat), Descriptive.median(fma), Descriptive.median(mem));
     }
 
     /**
@@ -114,21 +115,6 @@ public final class MachineProbe {
             }
         }
         return line;
-    }
-
-    private static double median(long[] v) {
-        long[] s = v.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
-    }
-
-    private static long latency(long seed, int steps) {
-        long x = seed | 1;
-        for (int i = 0; i < steps; i++) {
-            x = x * 6364136223846793005L + 1442695040888963407L;
-            x ^= x >>> 29;
-        }
-        return x;
     }
 
     private static double throughput(int steps) {

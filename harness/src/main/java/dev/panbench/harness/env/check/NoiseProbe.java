@@ -63,8 +63,17 @@ public final class NoiseProbe {
     }
 
     private static long loop(long seed) {
+        return chain(seed, LOOP);
+    }
+
+    /**
+     * {@code steps} dependent integer multiply-and-shift steps from {@code seed}: no memory, no allocation, each step
+     * waiting on the last, so its time follows the clock and the CPU time the process gets. The runner's machine probe
+     * times it too.
+     */
+    public static long chain(long seed, int steps) {
         long x = seed | 1;
-        for (int i = 0; i < LOOP; i++) {
+        for (int i = 0; i < steps; i++) {
             x = x * 6364136223846793005L + 1442695040888963407L;
             x ^= x >>> 29;
         }
