@@ -73,6 +73,12 @@ public final class Reductions {
      * input is NaN. They can also turn NaN without one (infinities, or sums that overflow, meeting with opposite
      * signs); either way the range is then done again with {@code Math.max} lanes, which is exact.
      *
+     * <p>Eight vectors a step: pairs of them are reduced first ({@code y0 = max(x0, x1)}, off the loop-carried chains),
+     * then each of four accumulators takes one pair's winner. Against four vectors a step, each compared straight into
+     * its accumulator, this halves the compares and blends on the chains that carry from step to step: the 16M max ran
+     * at 5.5 to 6.0 ms against 6.3 to 7.0 on an AVX2 core (interleaved in one JVM), level with numpy's 5.5 to 5.9 ms.
+     * The same tree over sixteen vectors a step keeps more vectors live than there are registers and ran slower.
+     *
      * <p>The range goes in blocks of {@value #MAX_BLOCK} floats, one call each: a single call over 16M floats runs
      * long enough that the JIT first compiles it on-stack, and that compilation of this loop kept its vectors as
      * heap objects (32 MiB allocated a call, three times slower); calls that return soon are compiled whole.
@@ -89,17 +95,25 @@ public final class Reductions {
         FloatVector m0 = FloatVector.broadcast(F, Float.NEGATIVE_INFINITY), m1 = m0, m2 = m0, m3 = m0;
         FloatVector n0 = FloatVector.zero(F), n1 = n0;
         int i = lo;
-        for (int end = hi - 4 * L; i <= end; i += 4 * L) {
+        for (int end = hi - 8 * L; i <= end; i += 8 * L) {
             FloatVector x0 = FloatVector.fromArray(F, a, i);
             FloatVector x1 = FloatVector.fromArray(F, a, i + L);
             FloatVector x2 = FloatVector.fromArray(F, a, i + 2 * L);
             FloatVector x3 = FloatVector.fromArray(F, a, i + 3 * L);
-            m0 = m0.blend(x0, m0.compare(VectorOperators.LT, x0));
-            m1 = m1.blend(x1, m1.compare(VectorOperators.LT, x1));
-            m2 = m2.blend(x2, m2.compare(VectorOperators.LT, x2));
-            m3 = m3.blend(x3, m3.compare(VectorOperators.LT, x3));
-            n0 = n0.add(x0.sub(x1));
-            n1 = n1.add(x2.sub(x3));
+            FloatVector x4 = FloatVector.fromArray(F, a, i + 4 * L);
+            FloatVector x5 = FloatVector.fromArray(F, a, i + 5 * L);
+            FloatVector x6 = FloatVector.fromArray(F, a, i + 6 * L);
+            FloatVector x7 = FloatVector.fromArray(F, a, i + 7 * L);
+            FloatVector y0 = x0.blend(x1, x0.compare(VectorOperators.LT, x1));
+            FloatVector y1 = x2.blend(x3, x2.compare(VectorOperators.LT, x3));
+            FloatVector y2 = x4.blend(x5, x4.compare(VectorOperators.LT, x5));
+            FloatVector y3 = x6.blend(x7, x6.compare(VectorOperators.LT, x7));
+            m0 = m0.blend(y0, m0.compare(VectorOperators.LT, y0));
+            m1 = m1.blend(y1, m1.compare(VectorOperators.LT, y1));
+            m2 = m2.blend(y2, m2.compare(VectorOperators.LT, y2));
+            m3 = m3.blend(y3, m3.compare(VectorOperators.LT, y3));
+            n0 = n0.add(x0.sub(x1).add(x2.sub(x3)));
+            n1 = n1.add(x4.sub(x5).add(x6.sub(x7)));
         }
         for (int end = hi - L; i <= end; i += L) {
             FloatVector x = FloatVector.fromArray(F, a, i);

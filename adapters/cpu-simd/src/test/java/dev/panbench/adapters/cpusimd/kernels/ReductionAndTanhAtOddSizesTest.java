@@ -45,6 +45,21 @@ class ReductionAndTanhAtOddSizesTest {
     }
 
     @Test
+    void maxFindsTheLargestAndANanInEveryLaneOfAStep() {
+        // a step of the SIMD max takes eight vectors and reduces them in pairs first, so each of its lanes is a
+        // different place for the largest value or a NaN to hide; the array also spans two of its blocks
+        int n = Reductions.MAX_BLOCK + 16 * Simd.L + 5;
+        float[] base = SeededInputs.uniform(n, 33, -1f, 1f);
+        for (int at = Reductions.MAX_BLOCK; at < Reductions.MAX_BLOCK + 8 * Simd.L; at++) {
+            float[] a = base.clone();
+            a[at] = 2f;
+            assertEquals(2f, Reductions.maxSimd(a, 0, n), "the largest at " + at);
+            a[at] = Float.NaN;
+            assertTrue(Float.isNaN(Reductions.maxSimd(a, 0, n)), "NaN at " + at);
+        }
+    }
+
+    @Test
     void maxSeesInfinitiesAndHugeValuesWithoutInventingNan() {
         int n = 8 * Simd.L + 5;
         float[] a = new float[n];
