@@ -196,20 +196,34 @@ public final class Gemm {
                     if (h == mr && w == nr) {
                         touched += micro(ap, ir * kcur, jr * kcur, kcur, c, cOff, n, accumulate,
                                 next(ic, jc, ncur, mcur, ir, jr, cOff));
+                    } else if (h == mr && w % L == 0) {
+                        GemmMicroKernels.narrow(tile, w / L, ap, ir * kcur, bPack, jr * kcur, nr, kcur, c, cOff, n,
+                                accumulate);
                     } else {
                         touched += micro(ap, ir * kcur, jr * kcur, kcur, tileBuf, 0, nr, false, 0);
-                        for (int r = 0; r < h; r++) {
-                            for (int j = 0; j < w; j++) {
-                                float v = tileBuf[r * nr + j];
-                                c[cOff + r * n + j] = accumulate ? c[cOff + r * n + j] + v : v;
-                            }
-                        }
+                        mergeEdge(tileBuf, c, cOff, h, w, accumulate);
                     }
                 }
             }
             // kept where the JIT cannot drop it, so the loads that fetch the next tiles of C stay; the buffer's first
             // element is scratch, rewritten by the next edge tile before it is read
             tileBuf[0] = touched;
+        }
+
+        /** The {@code h x w} corner of a tile computed into {@code tileBuf}, into (or onto) C: a vector at a time. */
+        private void mergeEdge(float[] tileBuf, float[] c, int cOff, int h, int w, boolean accumulate) {
+            for (int r = 0; r < h; r++) {
+                int src = r * nr;
+                int dst = cOff + r * n;
+                int j = 0;
+                for (; j + L <= w; j += L) {
+                    FloatVector v = FloatVector.fromArray(F, tileBuf, src + j);
+                    (accumulate ? v.add(FloatVector.fromArray(F, c, dst + j)) : v).intoArray(c, dst + j);
+                }
+                for (; j < w; j++) {
+                    c[dst + j] = accumulate ? c[dst + j] + tileBuf[src + j] : tileBuf[src + j];
+                }
+            }
         }
 
         /**

@@ -27,7 +27,11 @@ class GemmBlockingTest {
                 2 * tile.columns(l));
         int[][] shapes = {{1, 1, 1}, {tile.rows + 1, tile.columns(l) - 1, 17}, {tile.rows - 1, l + 1, 33},
                 {5 * tile.rows + 2, 3 * tile.columns(l) + 5, 50}, {1, 2 * l + 3, 40}, {37, 1, 19},
-                {l - 1, l - 1, l + 1}, {l + 1, l + 1, l - 1}};
+                {l - 1, l - 1, l + 1}, {l + 1, l + 1, l - 1},
+                // a last column of tiles one or two whole vectors wide, at full and partial height, alone and after
+                // a panel of B
+                {2 * tile.rows + 1, tile.columns(l) + l, 21}, {tile.rows, tile.columns(l) - l, 5},
+                {7, 2 * tile.columns(l) + 2 * l, 30}, {tile.rows + 2, l, 9}};
         for (int[] s : shapes) {
             for (GemmBlocking blocking : new GemmBlocking[]{small, GemmBlocking.of(tile, l, CacheSizes.DEFAULTS)}) {
                 for (int threads : new int[]{1, 3}) {
