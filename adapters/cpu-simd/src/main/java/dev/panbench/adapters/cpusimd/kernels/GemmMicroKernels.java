@@ -11,11 +11,14 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
  * keeps it in a vector register; which tile a machine uses, and why, is {@link GemmTile}'s to say.
  *
  * <p>Java has no prefetch instruction, and the tile of C a kernel reads and writes at its end is usually not in any
- * cache near the core (C is swept once per pass of depth {@code kc}), so each kernel first reads the first and last
- * element of every row of the <em>next</em> tile ({@code next}, its offset in C) and returns their sum for the
+ * cache near the core (C is swept once per pass of depth {@code kc}), so each kernel first reads a few elements of
+ * every row of the <em>next</em> tile ({@code next}, its offset in C) and returns their sum for the
  * caller to keep. The loads issue before the multiply-add loop and nothing waits for them, so the lines arrive while
  * the loop runs; without them every tile stalled on its own lines of C (the blocked multiply at 1024 ran at 60
- * GFLOP/s instead of 72 on an AVX2 core).
+ * GFLOP/s instead of 72 on an AVX2 core). A row of a tile spans up to three cache lines (the 3 x 24 tile's 96 bytes
+ * do when they start in the second half of a line, as every other tile's do at 1024), so a kernel reads the first
+ * element of each of the row's vectors and its last element, never more than 64 bytes apart: reading only a row's
+ * two ends left its middle line to miss, and the multiply at 1024 ran 3% to 6% slower (interleaved in one JVM).
  *
  * <p>The loop over k is one step per iteration on purpose. Unrolled by hand (two steps an iteration), C2 hoists the
  * second step's loads of B above the first step's multiply-adds, the 3 x 3 tile then needs more than 16 registers
@@ -32,8 +35,9 @@ final class GemmMicroKernels {
     /** 3 rows by 3 vectors: 9 accumulators, 3 loads of B and 3 broadcasts of A per step. */
     static float tile3x3(float[] ap, int aOff, float[] bp, int bOff, int kc, float[] c, int cOff, int ldc,
                         boolean accumulate, int next) {
-        float touched = c[next] + c[next + 3 * L - 1] + c[next + ldc] + c[next + ldc + 3 * L - 1] +
-                c[next + 2 * ldc] + c[next + 2 * ldc + 3 * L - 1];
+        float touched = c[next] + c[next + L] + c[next + 3 * L - 1]
+                + c[next + ldc] + c[next + ldc + L] + c[next + ldc + 3 * L - 1]
+                + c[next + 2 * ldc] + c[next + 2 * ldc + L] + c[next + 2 * ldc + 3 * L - 1];
         FloatVector z = FloatVector.zero(F);
         FloatVector c00 = z, c01 = z, c02 = z, c10 = z, c11 = z, c12 = z, c20 = z, c21 = z;
         FloatVector c22 = z;
@@ -65,11 +69,10 @@ final class GemmMicroKernels {
     /** 8 rows by 2 vectors: 16 accumulators, 2 loads of B and 8 broadcasts of A per step. */
     static float tile8x2(float[] ap, int aOff, float[] bp, int bOff, int kc, float[] c, int cOff, int ldc,
                         boolean accumulate, int next) {
-        float touched = c[next] + c[next + 2 * L - 1] + c[next + ldc] + c[next + ldc + 2 * L - 1] +
-                c[next + 2 * ldc] + c[next + 2 * ldc + 2 * L - 1] + c[next + 3 * ldc] +
-                c[next + 3 * ldc + 2 * L - 1] + c[next + 4 * ldc] + c[next + 4 * ldc + 2 * L - 1] +
-                c[next + 5 * ldc] + c[next + 5 * ldc + 2 * L - 1] + c[next + 6 * ldc] +
-                c[next + 6 * ldc + 2 * L - 1] + c[next + 7 * ldc] + c[next + 7 * ldc + 2 * L - 1];
+        float touched = 0f;
+        for (int r = 0, o = next; r < 8; r++, o += ldc) {
+            touched += c[o] + c[o + L] + c[o + 2 * L - 1];
+        }
         FloatVector z = FloatVector.zero(F);
         FloatVector c00 = z, c01 = z, c10 = z, c11 = z, c20 = z, c21 = z, c30 = z, c31 = z;
         FloatVector c40 = z, c41 = z, c50 = z, c51 = z, c60 = z, c61 = z, c70 = z, c71 = z;
