@@ -96,4 +96,38 @@ class SpeedupsAndPeaksTest {
         assertEquals("in cache (3.20x STREAM)", new MachinePeaks.Share(3.2, "BW").text());
         assertEquals("150% FLOP", new MachinePeaks.Share(1.5, "FLOP").text());
     }
+
+    @Test
+    void aResultLargerThanTheLastLevelCacheIsNeverCalledInCache() {
+        // STREAM at 10 GB/s; a read-only reduction over 128 MiB at 11.7 GB/s streams past the triad, which also writes
+        long llc = 32L << 20;
+        var rows = java.util.List.of(
+                measured("cpu-simd", "machine/stream", 1e9, 10_000_000_000L, 0),
+                measured("openblas", "reduce/dot", 1e7, 117_000_000L, 0),
+                measured("cpu-simd", "reduce/sum", 1e3, 32_000L, 0));
+        MachinePeaks p = new MachinePeaks(rows, llc);
+        var dot = p.shareOf(rows.get(1)).orElseThrow();
+        assertTrue(dot.pastCache());
+        assertEquals("117% BW", dot.text(), "128 MiB cannot sit in a 32 MiB cache");
+        assertEquals("in cache (3.20x STREAM)", p.shareOf(rows.get(2)).orElseThrow().text(), "32 KB can");
+        assertEquals("in cache (1.17x STREAM)", new MachinePeaks(rows).shareOf(rows.get(1)).orElseThrow().text(),
+                "with no cache size recorded, the old reading");
+    }
+
+    @Test
+    void theLastLevelCacheIsReadFromTheRunsEnvironment() {
+        var env = new dev.panbench.harness.model.EnvironmentInfo("Linux", "amd64", "h", null, null, null,
+                java.util.Map.of(
+                        "cpu-simd", new dev.panbench.harness.model.EnvironmentInfo.AdapterInfo(true, null, null, null,
+                                null, java.util.Map.of(dev.panbench.harness.model.EnvironmentInfo.LAST_LEVEL_CACHE_BYTES,
+                                        "33554432")),
+                        "jvm", new dev.panbench.harness.model.EnvironmentInfo.AdapterInfo(true, null, null, null,
+                                null, java.util.Map.of())),
+                null);
+        var rows = java.util.List.of(
+                measured("cpu-simd", "machine/stream", 1e9, 10_000_000_000L, 0),
+                measured("cpu-simd", "reduce/dot", 1e7, 117_000_000L, 0));
+        var withEnv = new ResultFile(ResultFile.SCHEMA, file.run(), env, file.config(), rows, null);
+        assertEquals("117% BW", new MachinePeaks(withEnv).shareOf(rows.get(1)).orElseThrow().text());
+    }
 }

@@ -15,6 +15,12 @@ public record EnvironmentInfo(String os, String arch, String hostname, Cpu cpu, 
                               Map<String, AdapterInfo> adapters,
                               @JsonAnySetter Map<String, Object> extra) {
 
+    /**
+     * The adapter detail that holds the host's largest (last-level) cache in bytes, for reports to tell a result
+     * that ran from cache from one that streamed from memory.
+     */
+    public static final String LAST_LEVEL_CACHE_BYTES = "cpu.llcBytes";
+
     public EnvironmentInfo {
         // sorted by id, and kept sorted: Map.copyOf would iterate in an order that changes from one JVM to the next
         adapters = adapters == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(adapters));

@@ -1,6 +1,8 @@
 package dev.panbench.reports.format;
 
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.EnvironmentInfo;
+import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.spi.Role;
 
 import java.util.List;
@@ -38,8 +40,23 @@ public final class MachinePeaks {
     private final java.util.Map<String, Ceilings> byAdapter = new java.util.LinkedHashMap<>();
     private final java.util.Set<String> deviceAdapters = new java.util.HashSet<>();
     private final Ceilings host;
+    private final long lastLevelCacheBytes;
 
     public MachinePeaks(List<BenchResult> results) {
+        this(results, 0);
+    }
+
+    /** The ceilings of {@code file}'s results, and the largest last-level cache an adapter recorded in its run. */
+    public MachinePeaks(ResultFile file) {
+        this(file.results(), lastLevelCache(file.environment()));
+    }
+
+    /**
+     * {@code lastLevelCacheBytes}: the host's largest cache, 0 when unknown; a result that moves more bytes than that
+     * per operation cannot have run from cache, whatever its bandwidth beside STREAM's.
+     */
+    public MachinePeaks(List<BenchResult> results, long lastLevelCacheBytes) {
+        this.lastLevelCacheBytes = lastLevelCacheBytes;
         for (BenchResult r : results) {
             if (Roles.onDevice(r)) {
                 deviceAdapters.add(r.adapter());
@@ -83,15 +100,24 @@ public final class MachinePeaks {
         return host.flopsPerSec();
     }
 
-    /** A fraction of one ceiling: {@code kind} is {@code BW} (bandwidth) or {@code FLOP}. */
-    public record Share(double fraction, String kind) {
+    /**
+     * A fraction of one ceiling: {@code kind} is {@code BW} (bandwidth) or {@code FLOP}; {@code pastCache} when the
+     * result moves more bytes per operation than the last-level cache holds.
+     */
+    public record Share(double fraction, String kind, boolean pastCache) {
+
+        public Share(double fraction, String kind) {
+            this(fraction, kind, false);
+        }
 
         /**
          * {@code 87% BW}; a bandwidth beyond STREAM's means the data sat in cache, where a share of the memory
-         * ceiling says nothing, so it reads {@code in cache (3.2x STREAM)}.
+         * ceiling says nothing, so it reads {@code in cache (3.2x STREAM)}, unless the result's bytes do not fit the
+         * last-level cache: a reduction that only reads (a dot product of two 64 MiB arrays) streams faster than
+         * STREAM's triad, which also writes, and reads {@code 117% BW}.
          */
         public String text() {
-            if (kind.equals("BW") && fraction > 1.1) {
+            if (kind.equals("BW") && fraction > 1.1 && !pastCache) {
                 return "in cache (" + Numbers.sig(fraction) + "x STREAM)";
             }
             return Numbers.percent(fraction) + " " + kind;
@@ -137,17 +163,40 @@ public final class MachinePeaks {
         if (canBw && canFlop) {
             double intensity = (double) r.counts().flops() / r.counts().bytes();
             double balance = peak / bw;
-            return Optional.of(intensity < balance ? new Share(bps / bw, "BW") : new Share(fps / peak, "FLOP"));
+            return Optional.of(intensity < balance ? bandwidth(r, bps / bw) : new Share(fps / peak, "FLOP"));
         }
         if (canBw && fps == null) {
-            return Optional.of(new Share(bps / bw, "BW"));
+            return Optional.of(bandwidth(r, bps / bw));
         }
         if (canFlop) {
             return Optional.of(new Share(fps / peak, "FLOP"));
         }
         if (canBw) {
-            return Optional.of(new Share(bps / bw, "BW"));
+            return Optional.of(bandwidth(r, bps / bw));
         }
         return Optional.empty();
+    }
+
+    private Share bandwidth(BenchResult r, double fraction) {
+        return new Share(fraction, "BW", lastLevelCacheBytes > 0 && r.counts().bytes() > lastLevelCacheBytes);
+    }
+
+    /** The largest {@code cpu.llcBytes} any adapter recorded; 0 when none did. */
+    static long lastLevelCache(EnvironmentInfo env) {
+        long best = 0;
+        if (env == null) {
+            return best;
+        }
+        for (EnvironmentInfo.AdapterInfo a : env.adapters().values()) {
+            String v = a.details() == null ? null : a.details().get(EnvironmentInfo.LAST_LEVEL_CACHE_BYTES);
+            if (v != null) {
+                try {
+                    best = Math.max(best, Long.parseLong(v.strip()));
+                } catch (NumberFormatException ignored) {
+                    // an unreadable size says nothing; the other adapters' may
+                }
+            }
+        }
+        return best;
     }
 }

@@ -103,7 +103,7 @@ public final class ResultsView {
             byResult.put(r, row);
         }
         this.rows = List.copyOf(rs);
-        this.peaks = new MachinePeaks(file.results());
+        this.peaks = new MachinePeaks(file);
         this.speedups = new Speedups(file.results(), options.reference());
     }
 

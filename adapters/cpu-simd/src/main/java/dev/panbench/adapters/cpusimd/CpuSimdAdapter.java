@@ -3,6 +3,7 @@ package dev.panbench.adapters.cpusimd;
 import dev.panbench.adapters.cpusimd.blas.OpenBlas;
 import dev.panbench.adapters.cpusimd.kernels.Simd;
 import dev.panbench.adapters.cpusimd.workloads.CpuSimdWorkloads;
+import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.WorkloadSpec;
@@ -47,7 +48,7 @@ public final class CpuSimdAdapter implements Adapter {
     public Map<String, String> environment() {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("cpu.flags", String.join(" ", CpuFeatures.flags()));
-        env.put("cpu.llcBytes", Long.toString(CpuFeatures.lastLevelCacheBytes()));
+        env.put(EnvironmentInfo.LAST_LEVEL_CACHE_BYTES, Long.toString(CpuFeatures.lastLevelCacheBytes()));
         env.put("jvm.heapPages", HugePages.describe());
         if (probe().available()) {
             env.put("vector.species", Simd.F.toString());
