@@ -52,14 +52,25 @@ public final class CoreTypes {
         };
     }
 
-    /** Why {@code corename} is below what these CPU flags allow, or empty when it is not. */
+    /** Why {@code corename}, chosen by the library itself, is below what these CPU flags allow; empty when it is not. */
     public static Optional<String> degradedReason(String corename, Set<String> cpuFlags) {
+        return degradedReason(corename, cpuFlags, Optional.empty());
+    }
+
+    /**
+     * Why {@code corename} is below what these CPU flags allow, and, where a core type was {@code forced}, who forced
+     * it and how to undo that; empty when it is not below.
+     */
+    public static Optional<String> degradedReason(String corename, Set<String> cpuFlags,
+                                                  Optional<ForcedCoreType> forced) {
         Level core = ofCore(corename);
         Level cpu = ofCpu(cpuFlags);
         if (core.compareTo(cpu) >= 0) {
             return Optional.empty();
         }
-        return Optional.of("OpenBLAS runs its " + corename + " kernels (" + core + ") on a CPU with " + cpu
-                + coreTypeFor(cpu).map(t -> "; OPENBLAS_CORETYPE=" + t + " selects its " + cpu + " kernels").orElse(""));
+        String what = "OpenBLAS runs its " + corename + " kernels (" + core + ") on a CPU with " + cpu;
+        Optional<String> best = coreTypeFor(cpu);
+        return Optional.of(forced.map(f -> what + ": " + f.origin(best)).orElseGet(() -> what
+                + best.map(t -> "; OPENBLAS_CORETYPE=" + t + " selects its " + cpu + " kernels").orElse("")));
     }
 }

@@ -14,7 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * OpenBLAS through Panama FFM: the native peer of the SIMD kernels. Only the routines panbench compares against
@@ -29,8 +31,10 @@ import java.util.Optional;
  * its own CPU detection. When the detection lands below what the CPU allows (see {@link CoreTypes}) and the user set
  * no core type, the first JVM that loads the library sets {@value #CORETYPE_PROPERTY} to the right one; JMH forks
  * inherit {@code panbench.*} properties, and this class exports the property as {@code OPENBLAS_CORETYPE} before it
- * loads the library, so every timed call runs the fixed kernels. A user's {@code OPENBLAS_CORETYPE} is obeyed, and
- * marked degraded when it is below the CPU.
+ * loads the library, so every timed call runs the fixed kernels. A core type the user forced is obeyed, and marked
+ * degraded when it is below the CPU, naming where it came from ({@link ForcedCoreType}): {@value #CORETYPE_PROPERTY}
+ * wins over the environment's {@code OPENBLAS_CORETYPE}, so a command (or a test) that sets it decides the forks'
+ * kernels whatever the shell exports.
  */
 public final class OpenBlas {
 
@@ -51,6 +55,8 @@ public final class OpenBlas {
     private static volatile Optional<OpenBlas> instance;
     private static volatile String missingReason;
     private static volatile String fix;
+    /** The environment this process inherited, before it exported a core type of its own. */
+    private static volatile Map<String, String> inherited = Map.of();
     /** The core type exported before this process loaded the library, or null. */
     private static volatile String requested;
 
@@ -129,9 +135,11 @@ public final class OpenBlas {
 
     private static Optional<OpenBlas> tryLoad() {
         String forced = System.getProperty(CORETYPE_PROPERTY);
-        if (forced != null && !forced.isBlank() && System.getenv(CORETYPE_ENV) == null) {
-            setEnv(CORETYPE_ENV, forced);
-            requested = forced;
+        // Java reads the environment once, when first asked: asked here, before setenv, it stays the one inherited
+        inherited = Map.copyOf(System.getenv());
+        if (forced != null && !forced.isBlank()) {
+            setEnv(CORETYPE_ENV, forced.strip());
+            requested = forced.strip();
         }
         Optional<OpenBlas> loaded = loadLibrary();
         loaded.ifPresent(OpenBlas::fixIfDegraded);
@@ -141,7 +149,7 @@ public final class OpenBlas {
     /** The library chose kernels below the CPU by itself: forks load it with the right core type. */
     private static void fixIfDegraded(OpenBlas blas) {
         var flags = dev.panbench.adapters.cpusimd.CpuFeatures.flags();
-        fixFor(blas.corename, flags, System.getenv(CORETYPE_ENV), System.getProperty(CORETYPE_PROPERTY)).ifPresent(t -> {
+        fixFor(blas.corename, flags, inherited.get(CORETYPE_ENV), System.getProperty(CORETYPE_PROPERTY)).ifPresent(t -> {
             System.setProperty(CORETYPE_PROPERTY, t);
             fix = CORETYPE_ENV + "=" + t + " in every fork (the library chose " + blas.corename + " by itself, below this "
                     + "CPU's " + CoreTypes.ofCpu(flags) + ")";
@@ -152,7 +160,7 @@ public final class OpenBlas {
      * The core type forks should load the library with: the CPU's, when the library chose kernels below it by itself
      * ({@code chosen}) and neither the user ({@code userEnv}) nor panbench ({@code property}) set one; else empty.
      */
-    static Optional<String> fixFor(String chosen, java.util.Set<String> cpuFlags, String userEnv, String property) {
+    static Optional<String> fixFor(String chosen, Set<String> cpuFlags, String userEnv, String property) {
         if (userEnv != null || property != null || CoreTypes.degradedReason(chosen, cpuFlags).isEmpty()) {
             return Optional.empty();
         }
@@ -243,18 +251,30 @@ public final class OpenBlas {
     }
 
     /**
-     * The kernels forks run: the core type panbench or a test asked for with {@value #CORETYPE_PROPERTY}, unless the
-     * user's {@code OPENBLAS_CORETYPE} decides; else what this copy chose. A fork checks it got it
-     * ({@link #requireRequestedCore()}).
+     * The kernels forks run: the core type panbench, a user or a test asked for with {@value #CORETYPE_PROPERTY}
+     * (over the environment's {@code OPENBLAS_CORETYPE}); else what this copy chose, under that environment. A fork
+     * checks it got it ({@link #requireRequestedCore()}).
      */
     public String forkCore() {
-        String forced = System.getProperty(CORETYPE_PROPERTY);
-        return System.getenv(CORETYPE_ENV) == null && forced != null && !forced.isBlank() ? forced : corename;
+        return forkCore(corename, System.getProperty(CORETYPE_PROPERTY));
     }
 
-    /** Why the forks' kernels are below what this CPU allows; empty when they are not. */
+    static String forkCore(String chosen, String property) {
+        return property != null && !property.isBlank() ? property.strip() : chosen;
+    }
+
+    /** Why the forks' kernels are below what this CPU allows, and who forced them there; empty when they are not. */
     public Optional<String> degraded() {
-        return CoreTypes.degradedReason(forkCore(), dev.panbench.adapters.cpusimd.CpuFeatures.flags());
+        return degraded(corename, System.getProperty(CORETYPE_PROPERTY), inherited,
+                dev.panbench.adapters.cpusimd.CpuFeatures.flags());
+    }
+
+    /**
+     * Why the forks' kernels are below {@code cpuFlags}: a copy that {@code chosen} a core, with panbench's
+     * {@code property} and the process environment {@code env} as they are.
+     */
+    static Optional<String> degraded(String chosen, String property, Map<String, String> env, Set<String> cpuFlags) {
+        return CoreTypes.degradedReason(forkCore(chosen, property), cpuFlags, ForcedCoreType.of(property, env));
     }
 
     /** The fix panbench applied, in words, or null when none was needed. */

@@ -2,6 +2,7 @@ package dev.panbench.adapters.cpusimd.workloads;
 
 import dev.panbench.adapters.cpusimd.CpuFeatures;
 import dev.panbench.adapters.cpusimd.blas.CoreTypes;
+import dev.panbench.adapters.cpusimd.blas.ForcedCoreType;
 import dev.panbench.adapters.cpusimd.blas.OpenBlas;
 import dev.panbench.harness.catalog.Problem;
 import dev.panbench.harness.driver.PythonDriver;
@@ -12,6 +13,8 @@ import dev.panbench.harness.spi.VerificationException;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A kernel's twin in a Python framework ({@code impl=numpy}, {@code impl=torch}): the operation's name in
@@ -46,15 +49,34 @@ final class FrameworkCall {
         for (int i = 0; i < inputs.length; i += 2) {
             in.put((String) inputs[i], (float[]) inputs[i + 1]);
         }
+        Map<String, String> env = driverEnvironment(threads, System.getProperty(OpenBlas.CORETYPE_PROPERTY));
+        boolean blas = op.startsWith("gemm.") || op.equals("reduce.dot");
+        return new FrameworkCall(new PythonDriver.Request(FrameworkCall.class, MODULE, op, a, in, env), blas);
+    }
+
+    /**
+     * What the driver's process gets on top of the environment it inherits: the thread counts, and the core type
+     * panbench's {@code property} forces, which replaces an inherited {@code OPENBLAS_CORETYPE} as it does in the JMH
+     * forks ({@link ForcedCoreType}).
+     */
+    static Map<String, String> driverEnvironment(String threads, String property) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("OPENBLAS_NUM_THREADS", threads);
         env.put("OMP_NUM_THREADS", threads);
-        String core = System.getProperty(OpenBlas.CORETYPE_PROPERTY);
-        if (core != null && System.getenv("OPENBLAS_CORETYPE") == null) {
-            env.put("OPENBLAS_CORETYPE", core);
+        if (property != null && !property.isBlank()) {
+            env.put("OPENBLAS_CORETYPE", property.strip());
         }
-        boolean blas = op.startsWith("gemm.") || op.equals("reduce.dot");
-        return new FrameworkCall(new PythonDriver.Request(FrameworkCall.class, MODULE, op, a, in, env), blas);
+        return env;
+    }
+
+    /**
+     * The degraded mark of a framework row whose OpenBLAS ran {@code core} on a CPU with {@code cpuFlags}, with
+     * panbench's {@code property} and the environment {@code env} the driver was started under; empty when the core
+     * is not below the CPU.
+     */
+    static Optional<String> degradedMark(String impl, String core, Set<String> cpuFlags, String property,
+                                         Map<String, String> env) {
+        return CoreTypes.degradedReason(core, cpuFlags, ForcedCoreType.of(property, env)).map(r -> impl + "'s " + r);
     }
 
     /** The twin of a catalog row: every float input of {@code problem}, under its operand name. */
@@ -102,12 +124,13 @@ final class FrameworkCall {
         if (!blas || core == null) {
             return fork;
         }
-        var degraded = CoreTypes.degradedReason(core, CpuFeatures.flags());
+        Optional<String> degraded = degradedMark(String.valueOf(request.args().get("impl")), core, CpuFeatures.flags(),
+                System.getProperty(OpenBlas.CORETYPE_PROPERTY), System.getenv());
         if (degraded.isEmpty()) {
             return fork;
         }
         Map<String, String> env = new LinkedHashMap<>(fork.environment());
-        env.put(ResultMarks.DEGRADED, request.args().get("impl") + "'s " + degraded.get());
+        env.put(ResultMarks.DEGRADED, degraded.get());
         return new ExternallyTimed.Fork(fork.samplesNanos(), fork.timer(), env);
     }
 

@@ -29,7 +29,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * numpy and PyTorch rows through the real runner and the real Python driver, on odd sizes: each family's numpy twin
  * passes the Java rows' own verification and is timed; torch rows are skipped with the reason where torch is missing;
- * an OpenBLAS forced onto kernels below the CPU ({@code Prescott}) is marked degraded, in the JMH row and the numpy one.
+ * an OpenBLAS forced onto kernels below the CPU ({@code Prescott}, through panbench's property, which wins over any
+ * {@code OPENBLAS_CORETYPE} the environment sets) is marked degraded, in the JMH row and the numpy one, naming the
+ * property as the cause.
  */
 class FrameworkRowsTest {
 
@@ -78,6 +80,9 @@ class FrameworkRowsTest {
         assumeTrue(CoreTypes.ofCpu(CpuFeatures.flags()).compareTo(CoreTypes.Level.SSE) > 0, "an SSE-only CPU");
         String before = System.getProperty(OpenBlas.CORETYPE_PROPERTY);
         System.setProperty(OpenBlas.CORETYPE_PROPERTY, "Prescott");
+        String inherited = System.getenv("OPENBLAS_CORETYPE");
+        String overridden = inherited == null || inherited.isBlank() ? ""
+                : " over the environment's OPENBLAS_CORETYPE=" + inherited.strip();
         try {
             List<BenchResult> results = run("^cpu-simd/gemm/sgemm.*impl=(simd|openblas|numpy)",
                     Map.of("size", List.of("64")), "framework-degraded");
@@ -89,7 +94,7 @@ class FrameworkRowsTest {
                     continue;
                 }
                 assertNotNull(degraded, r.id() + " is not marked degraded");
-                assertTrue(degraded.contains("OPENBLAS_CORETYPE="), degraded);
+                assertTrue(degraded.contains("-Dpanbench.openblas.coretype=Prescott forces it" + overridden), degraded);
             }
             assertTrue(ResultMarks.degraded(results.get(1)).contains("Prescott"), ResultMarks.degraded(results.get(1)));
         } finally {
