@@ -8,7 +8,9 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
 /**
  * The register tiles of {@link PackedGemm} and {@link Int4Gemm}: rows of A, read in place (row-major, each value
  * broadcast), against a panel of B packed {@code [k][NR]} ({@code NR = 2L} columns side by side), into C. Six rows
- * keep twelve accumulators in registers; one row (the rows left over) keeps four, two steps of k at a time.
+ * keep twelve accumulators in registers; one row (the rows left over) keeps four, two steps of k at a time. Each
+ * tile writes its accumulators into C itself: a vector passed to a helper that C2 does not inline is boxed (see
+ * {@link GemmMicroKernels}).
  */
 final class PanelKernels {
 
@@ -47,12 +49,32 @@ final class PanelKernels {
             c50 = b0.fma(x, c50);
             c51 = b1.fma(x, c51);
         }
-        store(c, co, c00, c01, acc);
-        store(c, co + ldc, c10, c11, acc);
-        store(c, co + 2 * ldc, c20, c21, acc);
-        store(c, co + 3 * ldc, c30, c31, acc);
-        store(c, co + 4 * ldc, c40, c41, acc);
-        store(c, co + 5 * ldc, c50, c51, acc);
+        if (acc) {
+            c00 = c00.add(FloatVector.fromArray(F, c, co));
+            c01 = c01.add(FloatVector.fromArray(F, c, co + L));
+            c10 = c10.add(FloatVector.fromArray(F, c, co + ldc));
+            c11 = c11.add(FloatVector.fromArray(F, c, co + ldc + L));
+            c20 = c20.add(FloatVector.fromArray(F, c, co + 2 * ldc));
+            c21 = c21.add(FloatVector.fromArray(F, c, co + 2 * ldc + L));
+            c30 = c30.add(FloatVector.fromArray(F, c, co + 3 * ldc));
+            c31 = c31.add(FloatVector.fromArray(F, c, co + 3 * ldc + L));
+            c40 = c40.add(FloatVector.fromArray(F, c, co + 4 * ldc));
+            c41 = c41.add(FloatVector.fromArray(F, c, co + 4 * ldc + L));
+            c50 = c50.add(FloatVector.fromArray(F, c, co + 5 * ldc));
+            c51 = c51.add(FloatVector.fromArray(F, c, co + 5 * ldc + L));
+        }
+        c00.intoArray(c, co);
+        c01.intoArray(c, co + L);
+        c10.intoArray(c, co + ldc);
+        c11.intoArray(c, co + ldc + L);
+        c20.intoArray(c, co + 2 * ldc);
+        c21.intoArray(c, co + 2 * ldc + L);
+        c30.intoArray(c, co + 3 * ldc);
+        c31.intoArray(c, co + 3 * ldc + L);
+        c40.intoArray(c, co + 4 * ldc);
+        c41.intoArray(c, co + 4 * ldc + L);
+        c50.intoArray(c, co + 5 * ldc);
+        c51.intoArray(c, co + 5 * ldc + L);
     }
 
     /** One row of A at {@code aOff} over {@code kc} steps of the panel at {@code po}. */
@@ -73,16 +95,14 @@ final class PanelKernels {
             c0 = FloatVector.fromArray(F, pan, po + p * NR).fma(x, c0);
             c1 = FloatVector.fromArray(F, pan, po + p * NR + L).fma(x, c1);
         }
-        store(c, co, c0.add(d0), c1.add(d1), acc);
-    }
-
-    static void store(float[] c, int off, FloatVector v0, FloatVector v1, boolean acc) {
+        c0 = c0.add(d0);
+        c1 = c1.add(d1);
         if (acc) {
-            v0 = v0.add(FloatVector.fromArray(F, c, off));
-            v1 = v1.add(FloatVector.fromArray(F, c, off + L));
+            c0 = c0.add(FloatVector.fromArray(F, c, co));
+            c1 = c1.add(FloatVector.fromArray(F, c, co + L));
         }
-        v0.intoArray(c, off);
-        v1.intoArray(c, off + L);
+        c0.intoArray(c, co);
+        c1.intoArray(c, co + L);
     }
 
     /**

@@ -49,10 +49,24 @@ final class WeightOnlyTiles {
             c30 = b0.fma(x, c30);
             c31 = b1.fma(x, c31);
         }
-        PanelKernels.store(c, co, c00, c01, acc);
-        PanelKernels.store(c, co + ldc, c10, c11, acc);
-        PanelKernels.store(c, co + 2 * ldc, c20, c21, acc);
-        PanelKernels.store(c, co + 3 * ldc, c30, c31, acc);
+        if (acc) {
+            c00 = c00.add(FloatVector.fromArray(F, c, co));
+            c01 = c01.add(FloatVector.fromArray(F, c, co + L));
+            c10 = c10.add(FloatVector.fromArray(F, c, co + ldc));
+            c11 = c11.add(FloatVector.fromArray(F, c, co + ldc + L));
+            c20 = c20.add(FloatVector.fromArray(F, c, co + 2 * ldc));
+            c21 = c21.add(FloatVector.fromArray(F, c, co + 2 * ldc + L));
+            c30 = c30.add(FloatVector.fromArray(F, c, co + 3 * ldc));
+            c31 = c31.add(FloatVector.fromArray(F, c, co + 3 * ldc + L));
+        }
+        c00.intoArray(c, co);
+        c01.intoArray(c, co + L);
+        c10.intoArray(c, co + ldc);
+        c11.intoArray(c, co + ldc + L);
+        c20.intoArray(c, co + 2 * ldc);
+        c21.intoArray(c, co + 2 * ldc + L);
+        c30.intoArray(c, co + 3 * ldc);
+        c31.intoArray(c, co + 3 * ldc + L);
     }
 
     /** Two rows by two vectors over two steps of k at a time: eight accumulators. */
@@ -91,8 +105,20 @@ final class WeightOnlyTiles {
             c10 = b0.fma(x, c10);
             c11 = b1.fma(x, c11);
         }
-        PanelKernels.store(c, co, c00.add(d00), c01.add(d01), acc);
-        PanelKernels.store(c, co + ldc, c10.add(d10), c11.add(d11), acc);
+        c00 = c00.add(d00);
+        c01 = c01.add(d01);
+        c10 = c10.add(d10);
+        c11 = c11.add(d11);
+        if (acc) {
+            c00 = c00.add(FloatVector.fromArray(F, c, co));
+            c01 = c01.add(FloatVector.fromArray(F, c, co + L));
+            c10 = c10.add(FloatVector.fromArray(F, c, co + ldc));
+            c11 = c11.add(FloatVector.fromArray(F, c, co + ldc + L));
+        }
+        c00.intoArray(c, co);
+        c01.intoArray(c, co + L);
+        c10.intoArray(c, co + ldc);
+        c11.intoArray(c, co + ldc + L);
     }
 
     /**

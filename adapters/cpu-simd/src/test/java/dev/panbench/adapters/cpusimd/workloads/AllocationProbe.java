@@ -1,0 +1,111 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.CpuSimdAdapter;
+import dev.panbench.adapters.cpusimd.kernels.Simd;
+import dev.panbench.harness.spi.ParamSpec;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Workload;
+import dev.panbench.harness.spi.WorkloadSpec;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The main class of the JVM that {@link KernelsAllocateNothingTest} starts for each vector width: every Vector API
+ * kernel of the adapter (each workload at its {@code impl=simd} or {@code simd-*} rows, and the machine ceilings,
+ * which have no impl), one thread, set up and verified as a fork does, then called round after round, each round
+ * long enough to time, until a round allocates no more than the bound per call or the rounds run out. Interpreted
+ * and C1-compiled calls box every vector, so the first rounds allocate; a kernel that C2 compiled whole allocates
+ * nothing from then on, and one whose vectors C2 boxes allocates in every round. The JVM runs with
+ * {@code -Xbatch}, so a call that triggers a compilation waits for it and the rounds see the compiled code.
+ *
+ * <p>Arguments: {@code quick} or {@code default}, the shapes every workload expands, then the names of workloads
+ * expanded at their default shapes whatever the first says. Prints {@code species <bits>} and then one line per
+ * kernel: {@code kernel <id> <bytes per call> <calls>}, the bytes of the last round (the first at or under the bound,
+ * or the last of all when none was).
+ */
+public final class AllocationProbe {
+
+    /**
+     * Bytes per call at or under which a kernel counts as not allocating: less than one boxed vector of any width (a
+     * 128-bit vector's box is 48 bytes, a 512-bit one's 96), more than the one capturing lambda a kernel that splits
+     * its range over threads makes per call (32).
+     */
+    static final long BOUND = 40;
+
+    private static final Blackhole BH = new Blackhole(
+            "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
+    private static final long ROUND_NANOS = 30_000_000L;
+    private static final int MAX_ROUNDS = 12;
+
+    private AllocationProbe() {
+    }
+
+    public static void main(String[] args) throws Throwable {
+        boolean quick = args.length > 0 && args[0].equals("quick");
+        List<String> atDefaults = args.length > 1 ? List.of(args).subList(1, args.length) : List.of();
+        System.out.println("species " + Simd.F.vectorBitSize());
+        for (WorkloadSpec spec : new CpuSimdAdapter().workloads()) {
+            for (Params params : vectorRows(spec, quick && !atDefaults.contains(spec.name()))) {
+                long[] r = probe(spec, params);
+                System.out.println("kernel " + spec.name() + "[" + params.render() + "] " + r[0] + " " + r[1]);
+            }
+        }
+    }
+
+    /** The rows of {@code spec} a Vector API kernel times: impl {@code simd} or {@code simd-*}, one thread. */
+    static List<Params> vectorRows(WorkloadSpec spec, boolean quick) {
+        List<Map<String, String>> acc = new ArrayList<>();
+        acc.add(new LinkedHashMap<>());
+        for (ParamSpec p : spec.params()) {
+            List<String> values = switch (p.name()) {
+                case "impl" -> p.values(quick).stream().filter(v -> v.equals("simd") || v.startsWith("simd-")).toList();
+                case "threads" -> List.of("1");
+                default -> p.values(quick);
+            };
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> m : acc) {
+                for (String v : values) {
+                    Map<String, String> n = new LinkedHashMap<>(m);
+                    n.put(p.name(), v);
+                    next.add(n);
+                }
+            }
+            acc = next;
+        }
+        return acc.stream().map(Params::new).toList();
+    }
+
+    /** {bytes per call of the deciding round, calls made in all}. */
+    private static long[] probe(WorkloadSpec spec, Params params) throws Throwable {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().threadId();
+        try (Workload wl = spec.factory().get()) {
+            wl.setup(params);
+            wl.verify();
+            long t0 = System.nanoTime();
+            wl.run(BH);
+            long perCall = Math.max(1, System.nanoTime() - t0);
+            long calls = 2;
+            long bytes = Long.MAX_VALUE;
+            for (int round = 0; round < MAX_ROUNDS && bytes > BOUND; round++) {
+                int n = (int) Math.clamp(ROUND_NANOS / perCall, 1, 1_000_000);
+                long idle = mx.getThreadAllocatedBytes(tid);
+                long b0 = mx.getThreadAllocatedBytes(tid);
+                idle = b0 - idle;
+                long r0 = System.nanoTime();
+                for (int i = 0; i < n; i++) {
+                    wl.run(BH);
+                }
+                perCall = Math.max(1, (System.nanoTime() - r0) / n);
+                bytes = Math.max(0, mx.getThreadAllocatedBytes(tid) - b0 - idle) / n;
+                calls += n;
+            }
+            return new long[]{bytes, calls};
+        }
+    }
+}

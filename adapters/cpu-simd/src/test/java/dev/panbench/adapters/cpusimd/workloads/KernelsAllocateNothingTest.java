@@ -1,0 +1,103 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.CpuSimdAdapter;
+import dev.panbench.harness.channel.JvmFlags;
+import dev.panbench.harness.spi.WorkloadSpec;
+import jdk.incubator.vector.FloatVector;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * No Vector API kernel of the adapter allocates once C2 has compiled it, at the widest vectors this JVM offers and at
+ * AVX2's width ({@code -XX:MaxVectorSize=32}, which an AVX-512 machine runs too): a vector that C2 cannot keep in a
+ * register is boxed, and a kernel that boxes runs at a fraction of its speed (the sgemm tile of 8 x 2 vectors boxed
+ * two accumulators in every step on AVX-512, a gigabyte per multiply at 1024, while the AVX2 tile allocated
+ * nothing). Each width runs in a JVM of its own ({@link AllocationProbe}): every kernel at its quick shapes, and
+ * sgemm at every default size (its blocking and edge tiles change with the size), about 20 s a width on two cores.
+ */
+class KernelsAllocateNothingTest {
+
+    private static final int PREFERRED_BITS = FloatVector.SPECIES_PREFERRED.vectorBitSize();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void noKernelAllocatesAtTheWidestVectors() throws Exception {
+        assumeTrue(PREFERRED_BITS > 256, () -> "the widest vector here is " + PREFERRED_BITS
+                + " bits, no wider than AVX2's: the run capped at 256 bits covers it");
+        checkProbe(List.of(), PREFERRED_BITS);
+    }
+
+    @Test
+    void noKernelAllocatesAtAvx2Width() throws Exception {
+        checkProbe(List.of("-XX:MaxVectorSize=32"), Math.min(PREFERRED_BITS, 256));
+    }
+
+    private void checkProbe(List<String> flags, int expectedBits) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(JvmFlags.all());
+        cmd.addAll(flags);
+        cmd.addAll(List.of("-Xbatch", "-Xmx1g", "-cp", System.getProperty("java.class.path")));
+        String home = System.getProperty("panbench.home");
+        if (home != null) {
+            cmd.add("-Dpanbench.home=" + home);
+        }
+        cmd.addAll(List.of(AllocationProbe.class.getName(), "quick", "gemm/sgemm"));
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            fail("the probe did not finish in 5 minutes; it printed:\n" + Files.readString(out) + tail(err));
+        }
+        assertEquals(0, p.exitValue(), () -> "the probe failed:\n" + read(out) + tail(err));
+
+        List<String> lines = Files.readAllLines(out);
+        assertEquals("species " + expectedBits, lines.getFirst(), "the probe's vector width");
+        List<String> allocating = new ArrayList<>();
+        int kernels = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(" ");
+            assertEquals("kernel", f[0], line);
+            kernels++;
+            if (Long.parseLong(f[2]) > AllocationProbe.BOUND) {
+                allocating.add(f[1] + ": " + f[2] + " bytes per call (after " + f[3] + " calls)");
+            }
+        }
+        int expected = 0;
+        for (WorkloadSpec spec : new CpuSimdAdapter().workloads()) {
+            expected += AllocationProbe.vectorRows(spec, !spec.name().equals("gemm/sgemm")).size();
+        }
+        assertEquals(expected, kernels, "a line for every Vector API kernel");
+        assertTrue(allocating.isEmpty(), () -> allocating.size() + " kernels allocate at " + expectedBits
+                + " bits once compiled (more than " + AllocationProbe.BOUND + " bytes per call):\n  "
+                + String.join("\n  ", allocating));
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            return "(" + e + ")";
+        }
+    }
+
+    private static String tail(Path err) {
+        String s = read(err);
+        return "\nstderr:\n" + s.substring(Math.max(0, s.length() - 4000));
+    }
+}
