@@ -4,7 +4,9 @@ import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.orchestrate.RunFollowUp;
 import dev.panbench.harness.orchestrate.RunWorkflow;
+import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.OutsideQuickProfileException;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.reports.Reports;
@@ -92,15 +94,25 @@ final class RunCommand implements Callable<Integer> {
             err.println("panbench: " + line);
             err.flush();
         }).checkingMachine();
-        RunWorkflow.Outcome outcome = workflow.run(session, request, new ConsoleProgress(err,
-                Terminal.isInteractive(), common.verbose), run -> {
-            outWriter.print(Reports.console(run.results(), common.verbose));
-            outWriter.println();
-            outWriter.println("wrote " + run.written());
-            for (Path p : Reports.writeResults(run.results(), reportFormats, new ReportOptions(reference, png), out)) {
-                outWriter.println("wrote " + p);
-            }
-        });
+        RunWorkflow.Outcome outcome;
+        try {
+            outcome = workflow.run(session, request, new ConsoleProgress(err, Terminal.isInteractive(), common.verbose),
+                    run -> {
+                        outWriter.print(Reports.console(run.results(), common.verbose));
+                        outWriter.println();
+                        outWriter.println("wrote " + run.written());
+                        for (Path p : Reports.writeResults(run.results(), reportFormats,
+                                new ReportOptions(reference, png), out)) {
+                            outWriter.println("wrote " + p);
+                        }
+                    });
+        } catch (OutsideQuickProfileException e) {
+            // the results the filter matched, and how to run them, on lines of their own
+            err.println("panbench: " + Printable.of(e.getMessage()));
+            e.details().forEach(line -> err.println("  " + Printable.of(line)));
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
         RunFollowUp.Outcome after = outcome.followUp();
         if (after.notSaved() != null) {
             err.println("panbench: " + after.notSaved());

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -41,6 +42,24 @@ class RunCommandTest {
                 "panbench: --param size: expected K=V1,V2");
         assertOneLineError(CliRunner.run("run", "--quick", "--adapter", "jvm", "--param", "colour=red",
                 "--out", dir.toString()), "panbench: --param colour: no selected workload declares this parameter");
+    }
+
+    @Test
+    void aQuickFilterMeetingOnlyDefaultProfileRowsNamesThemAndHowToRunThem(@TempDir Path dir) {
+        var r = CliRunner.run("run", "--quick", "--adapter", "cpu-simd", "--filter", "gemm/sgemm\\[size=1024",
+                "--out", dir.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
+        List<String> lines = r.err().lines().toList();
+        assertTrue(lines.getFirst().matches("panbench: nothing to run: --filter gemm/sgemm\\\\\\[size=1024 matches \\d+"
+                + " results of the default profile only \\(--quick leaves out size=1024\\)"), r.err());
+        assertEquals("  cpu-simd/gemm/sgemm[size=1024,dtype=f32,impl=scalar,threads=1]", lines.get(1), r.err());
+        assertTrue(lines.getLast().matches("  to run them: drop --quick, or keep it and add --param size=1024 \\(\\d+"
+                + " results with the quick profile's other values\\)"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+        assertFalse(Files.exists(dir.resolve("results.json")), "nothing ran");
+
+        assertOneLineError(CliRunner.run("run", "--quick", "--filter", "no/such/workload", "--out", dir.toString()),
+                "panbench: nothing to run: no result id matches --filter no/such/workload");
     }
 
     @Test

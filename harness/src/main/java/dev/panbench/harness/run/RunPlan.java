@@ -11,8 +11,10 @@ import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -159,6 +161,69 @@ public final class RunPlan {
             }
         }
         return mine;
+    }
+
+    /** How many matched ids the error names before it says how many more there are. */
+    private static final int NAMED_IDS = 4;
+
+    /**
+     * Why a {@code --quick} run with a {@code filter} planned nothing, where the default profile has results the filter
+     * matches (the quick profile leaves their parameter values out): which ones, and the two ways to run them. Empty
+     * where the default profile matches nothing either.
+     */
+    public static Optional<OutsideQuickProfileException> outsideQuickProfile(List<Adapter> adapters,
+                                                                             Map<String, List<String>> overrides,
+                                                                             Pattern filter, Shard shard) {
+        Map<String, List<String>> ov = overrides == null ? Map.of() : overrides;
+        List<PlannedResult> matched = filter == null ? List.of() : expand(adapters, ov, filter, shard, false);
+        if (matched.isEmpty()) {
+            return Optional.empty();
+        }
+        // the values the quick profile leaves out, per parameter, and every value the matched results take of it
+        Map<String, Set<String>> missing = new LinkedHashMap<>();
+        Map<String, Set<String>> taken = new LinkedHashMap<>();
+        for (PlannedResult r : matched) {
+            for (ParamSpec p : r.spec().params()) {
+                String v = r.params().get(p.name());
+                taken.computeIfAbsent(p.name(), k -> new LinkedHashSet<>()).add(v);
+                if (!ov.containsKey(p.name()) && !p.quick().contains(v)) {
+                    missing.computeIfAbsent(p.name(), k -> new LinkedHashSet<>()).add(v);
+                }
+            }
+        }
+        String message = "nothing to run: --filter " + filter.pattern() + " matches " + matched.size()
+                + (matched.size() == 1 ? " result" : " results") + " of the default profile only"
+                + (missing.isEmpty() ? "" : " (--quick leaves out " + words(missing, " ") + ")");
+        List<String> details = new ArrayList<>();
+        matched.stream().limit(NAMED_IDS).forEach(r -> details.add(r.id().toString()));
+        if (matched.size() > NAMED_IDS) {
+            details.add("and " + (matched.size() - NAMED_IDS) + " more");
+        }
+        String howToRun = "to run them: drop --quick";
+        if (!missing.isEmpty()) {
+            Map<String, Set<String>> suggested = new LinkedHashMap<>();
+            missing.keySet().forEach(k -> suggested.put(k, taken.get(k)));
+            Map<String, List<String>> withParams = new LinkedHashMap<>(ov);
+            suggested.forEach((k, v) -> withParams.put(k, List.copyOf(v)));
+            try {
+                int n = expand(adapters, withParams, filter, shard, true).size();
+                if (n > 0) {
+                    howToRun += ", or keep it and add --param " + words(suggested, " --param ") + " (" + n
+                            + (n == 1 ? " result" : " results") + " with the quick profile's other values)";
+                }
+            } catch (BadInputException e) {
+                // a value another selected workload cannot take: dropping --quick is the way
+            }
+        }
+        details.add(howToRun);
+        return Optional.of(new OutsideQuickProfileException(message, details));
+    }
+
+    /** {@code size=1024 dtype=f16} out of the parameters' values, joined by {@code separator}. */
+    private static String words(Map<String, Set<String>> values, String separator) {
+        List<String> out = new ArrayList<>();
+        values.forEach((k, v) -> out.add(k + "=" + String.join(",", v)));
+        return String.join(separator, out);
     }
 
     /**

@@ -63,6 +63,13 @@ public final class RunSession {
         RunPlan.Shard shard = request.shard() == null ? null : RunPlan.Shard.parse(request.shard());
         List<PlannedResult> plan = RunPlan.expand(selected, request.params(),
                 RunPlan.compileFilter(request.filter()), shard, request.quick());
+        if (plan.isEmpty() && request.quick()) {
+            var outside = RunPlan.outsideQuickProfile(selected, request.params(),
+                    RunPlan.compileFilter(request.filter()), shard);
+            if (outside.isPresent()) {
+                throw outside.get();
+            }
+        }
         if (plan.isEmpty()) {
             throw new BadInputException("nothing to run: no result id matches"
                     + (request.filter() == null ? "" : " --filter " + request.filter())

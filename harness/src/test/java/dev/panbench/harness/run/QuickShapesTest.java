@@ -79,4 +79,20 @@ class QuickShapesTest {
         assertEquals(List.of("8", "32"), batches(RunPlan.expand(List.of(MODELS), Map.of("batch", List.of("8", "32")),
                 java.util.regex.Pattern.compile("bert"), null, true), "model/bert-layer"));
     }
+
+    @Test
+    void aFilterMeetingOnlyDefaultProfileRowsSaysWhichAndHowToRunThem() {
+        var filter = java.util.regex.Pattern.compile("gemm/sgemm\\[size=1024");
+        assertEquals(List.of(), RunPlan.expand(List.of(MODELS), Map.of(), filter, null, true));
+        OutsideQuickProfileException e = RunPlan.outsideQuickProfile(List.of(MODELS), Map.of(), filter, null)
+                .orElseThrow();
+        assertEquals("nothing to run: --filter gemm/sgemm\\[size=1024 matches 1 result of the default profile only"
+                + " (--quick leaves out size=1024)", e.getMessage());
+        assertEquals(List.of("models/gemm/sgemm[size=1024,dtype=f32]", "to run them: drop --quick, or keep it and add"
+                + " --param size=1024 (1 result with the quick profile's other values)"), e.details());
+        assertEquals(1, RunPlan.expand(List.of(MODELS), Map.of("size", List.of("1024")), filter, null, true).size(),
+                "the --param the hint names runs it");
+        assertEquals(java.util.Optional.empty(), RunPlan.outsideQuickProfile(List.of(MODELS), Map.of(),
+                java.util.regex.Pattern.compile("no/such"), null), "nothing in the default profile either");
+    }
 }
