@@ -2,11 +2,13 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.stats.SteadyState;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -18,12 +20,18 @@ import java.util.stream.Collectors;
  * while it was timed (a smaller share is mostly the JIT compiling JMH's and panbench's own code between iterations,
  * whose completion lands in the next one; on a loaded 2-core machine 10% flagged rows whose scores were flat), and a
  * fork whose adaptive warm-up reached its cap with the JIT still compiling never settled;
- * either makes the result unsteady. Each fork's warm-up is kept beside the verdict ({@code warmup}: milliseconds,
- * windows, whether it settled), and an unsteady verdict names the measured iterations the JIT compiled during.
+ * either makes the result unsteady. So does a 99% interval of the mean ({@link SampleStats#ci99}) whose upper end is
+ * more than twice its lower end ({@link #SPAN}), or one that reaches zero: however flat each fork looked, its
+ * iterations then pin the result down to no better than a factor of two. Each fork's warm-up is kept beside the
+ * verdict ({@code warmup}: milliseconds, windows, whether it settled), and an unsteady verdict names the measured
+ * iterations the JIT compiled during.
  */
 final class Steadiness {
 
     static final int COMPILING_SHARE_PERCENT = 20;
+    static final double SPAN = 2.0;
+    static final String SPAN_METHOD = "; 99% interval of the mean (unsteady when its upper end is more than "
+            + (int) SPAN + "x its lower)";
     static final String JIT_METHOD = "; JIT compilation time per measured iteration (unsteady at >= "
             + COMPILING_SHARE_PERCENT + "% of the iteration)";
 
@@ -37,11 +45,13 @@ final class Steadiness {
         }
         SteadyState.Verdict v = SteadyState.of(r.forks());
         boolean jitKnown = iterationNanos > 0 && facts.stream().anyMatch(f -> !f.compiledMillis().isEmpty());
-        String method = v.method() + (jitKnown ? JIT_METHOD : "");
+        String method = v.method() + (jitKnown ? JIT_METHOD : "") + SPAN_METHOD;
+        String wide = wideInterval(r);
         String compiling = jitKnown ? compiledDuring(facts, iterationNanos) : null;
         long capped = facts.stream().filter(ForkFacts::stillCompiling).count();
         if (v.unsteady()) {
-            v = new SteadyState.Verdict(false, method, v.reason() + compilingNote(facts));
+            v = new SteadyState.Verdict(false, method, v.reason() + compilingNote(facts)
+                    + (wide == null ? "" : "; " + wide));
         } else if (compiling != null) {
             v = new SteadyState.Verdict(false, method, compiling);
         } else if (capped > 0) {
@@ -50,6 +60,8 @@ final class Steadiness {
             v = new SteadyState.Verdict(false, method, (facts.size() == 1 ? "" : capped + " of " + facts.size()
                     + " forks: ") + "the JIT was still compiling when the adaptive warm-up stopped at its cap ("
                     + millis + " ms)");
+        } else if (wide != null) {
+            v = new SteadyState.Verdict(false, method, wide);
         } else {
             v = new SteadyState.Verdict(v.steady(), method, v.reason());
         }
@@ -59,6 +71,27 @@ final class Steadiness {
             verdict.put("warmup", warmups);
         }
         return ResultMarks.with(r, Map.of(ResultMarks.STEADY, verdict));
+    }
+
+    /** Why the result's 99% interval is too wide to call its measurement steady, as a reason; or null. */
+    static String wideInterval(BenchResult r) {
+        SampleStats s = r.stats();
+        if (s == null || s.ci99() == null || s.ci99().size() != 2) {
+            return null;
+        }
+        double lo = s.ci99().get(0);
+        double hi = s.ci99().get(1);
+        String interval = " ([" + number(lo) + ", " + number(hi) + "] " + r.unit() + ")";
+        if (lo > 0) {
+            return hi > SPAN * lo
+                    ? "the 99% interval of the mean spans " + String.format(Locale.ROOT, "%.1f", hi / lo) + "x"
+                    + interval : null;
+        }
+        return hi > 0 ? "the 99% interval of the mean reaches zero" + interval : null;
+    }
+
+    private static String number(double v) {
+        return String.format(Locale.ROOT, "%.4g", v);
     }
 
     /** The first measured iteration the JIT compiled through a large share of, as a reason; or null. */

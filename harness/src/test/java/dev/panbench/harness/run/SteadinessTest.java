@@ -45,6 +45,34 @@ class SteadinessTest {
     }
 
     @Test
+    void oneSlowIterationThatLeavesTheIntervalWiderThanTwiceIsUnsteady() {
+        BenchResult r = BenchResult.measured(ResultId.parse("faulty/fault/ok[size=8]"), "fault", "ns/op", "avgt",
+                List.of(List.of(100.0, 101.0, 99.0, 100.0, 400.0)), null, null);
+        BenchResult judged = Steadiness.judge(r, List.of(new ForkFacts(1L, null, List.of(0L, 0L, 0L, 0L, 0L))),
+                ITERATION);
+        assertEquals("the 99% interval of the mean spans 17.2x ([38.59, 662.7] ns/op)", ResultMarks.unsteady(judged));
+        assertTrue(verdict(judged).get("method").toString().contains("more than 2x its lower"),
+                verdict(judged).toString());
+    }
+
+    @Test
+    void tooFewIterationsToJudgeAreStillUnsteadyWhenTheirIntervalIsWide() {
+        BenchResult r = BenchResult.measured(ResultId.parse("faulty/fault/ok[size=8]"), "fault", "ns/op", "avgt",
+                List.of(List.of(100.0, 300.0, 110.0)), null, null);
+        assertEquals(Boolean.FALSE, verdict(Steadiness.judge(r, List.of(), 0)).get("steady"));
+        String wide = Steadiness.wideInterval(r);
+        assertTrue(wide.startsWith("the 99% interval of the mean spans "), wide);
+    }
+
+    @Test
+    void anIntervalThatReachesZeroIsUnsteady() {
+        BenchResult r = BenchResult.measured(ResultId.parse("faulty/fault/ok[size=8]"), "fault", "ns/op", "avgt",
+                List.of(List.of(0.0, 0.0, 0.0, 0.0, 5.0)), null, null);
+        assertTrue(Steadiness.wideInterval(r).startsWith("the 99% interval of the mean reaches zero ([-"),
+                Steadiness.wideInterval(r));
+    }
+
+    @Test
     void aWarmupThatHitItsCapWhileCompilingIsUnsteady() {
         Map<String, Object> warmup = Map.of("millis", 3000, "windows", 60, "settled", false, "compiling", true);
         BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of())), ITERATION);
