@@ -124,7 +124,8 @@ class RolesTest {
             assertEquals(golden("baseline-" + name + ".md"), withoutCrossBackend(md),
                     name + ": the report main rendered at d2bf91c, before roles, plus the cross-backend section");
             if (name.equals("vm-2core-quick")) {
-                assertTrue(md.contains("| gemm/sgemm | size=1024, dtype=f32 | simd | "), md);
+                assertTrue(md.contains("| Workload | Shape | simd (reference) | openblas |"), md);
+                assertTrue(md.contains("| gemm/sgemm | size=1024, dtype=f32 | "), md);
                 long catalog = latest.results().stream().filter(r -> Roles.of(r) != null
                         && Roles.of(r).catalog() != null).count();
                 assertEquals(30, catalog, "cpu-simd's binary/add at 4 sizes, softmax, layernorm, reduce/sum and max,"

@@ -32,6 +32,11 @@ import java.util.function.Function;
  * The reference of a row is the report's {@code --reference} (an impl or a backend) where the row has it; else, in
  * the catalog table, {@code simd} where it measured, else {@code numpy}; in an adapter's table its first framework
  * row that measured. A degraded or unsteady cell says so, and so does every speed-up against it.
+ * <p>
+ * Each row names its winner: the fastest median among its cells that ran {@code ok} and at full speed (not
+ * degraded), where at least two such cells are there to compare; a degraded cell is shown but never wins, an
+ * unsteady one can (its mark stays). A table whose rows all have one reference says it once
+ * ({@link Section#sharedReference()}) instead of in a column.
  */
 public final class CrossFramework {
 
@@ -46,14 +51,26 @@ public final class CrossFramework {
         public boolean measured() {
             return !Double.isNaN(nanos);
         }
+
+        /** Whether this cell may be its row's winner: it measured, ran ok and was not held below its CPU's best. */
+        public boolean canWin() {
+            return measured() && BenchResult.Status.ok.name().equals(status) && degraded == null;
+        }
     }
 
     /**
      * One workload and size. {@code adapter} is null in the catalog table; {@code shape} holds the catalog shape
-     * (or the parameters other than {@code impl}); {@code seeds} are published figures for the same operation.
+     * (or the parameters other than {@code impl}); {@code seeds} are published figures for the same operation;
+     * {@code winner} is the column of the row's fastest cell that {@link Cell#canWin() can win}, null where fewer
+     * than two can.
      */
     public record Row(String adapter, String workload, String params, Map<String, String> shape, String reference,
-                      Map<String, Cell> cells, List<SeedFigures.Figure> seeds) {
+                      Map<String, Cell> cells, List<SeedFigures.Figure> seeds, String winner) {
+
+        Row(String adapter, String workload, String params, Map<String, String> shape, String reference,
+            Map<String, Cell> cells, List<SeedFigures.Figure> seeds) {
+            this(adapter, workload, params, shape, reference, cells, seeds, winnerOf(cells));
+        }
     }
 
     /** One table: the catalog table ({@code adapter} null) or one adapter's, with its columns in first-seen order. */
@@ -72,6 +89,30 @@ public final class CrossFramework {
             return rows.stream().anyMatch(r -> !r.seeds().isEmpty());
         }
 
+        /**
+         * The reference every row of the table is measured against, when it is one column for all rows that have a
+         * reference (a row with none measured nothing to compare); null when rows differ or none has one.
+         */
+        public String sharedReference() {
+            Set<String> refs = new LinkedHashSet<>();
+            rows.forEach(r -> {
+                if (r.reference() != null) {
+                    refs.add(r.reference());
+                }
+            });
+            return refs.size() == 1 ? refs.iterator().next() : null;
+        }
+
+        /** Whether any cell ran below what its CPU allows. */
+        public boolean anyDegraded() {
+            return rows.stream().flatMap(r -> r.cells().values().stream()).anyMatch(c -> c.degraded() != null);
+        }
+
+        /** Whether any row has a winner to mark. */
+        public boolean anyWinner() {
+            return rows.stream().anyMatch(r -> r.winner() != null);
+        }
+
         /** Whether any cell reports its peak memory. */
         public boolean anyMemory() {
             return rows.stream().flatMap(r -> r.cells().values().stream()).anyMatch(c -> c.peakMemoryBytes() != null);
@@ -85,6 +126,11 @@ public final class CrossFramework {
             + "result records it. The reference is the --reference impl or backend where the row has it; else, for "
             + "catalog workloads, simd where it measured, else numpy; for an adapter's own rows, its framework row. "
             + "Framework rows (numpy, python, torch) are timed by panbench's Python driver, the others by JMH.";
+
+    /** What the marked cell of a row is, as the Markdown and HTML tables' captions say it. */
+    public static final String WINNER = "the row's fastest median among the backends that ran ok at full speed, "
+            + "where at least two did; a DEGRADED cell is shown but never wins its row, an UNSTEADY one can and "
+            + "keeps its mark";
 
     private final List<Section> sections;
     private final String reference;
@@ -221,6 +267,19 @@ public final class CrossFramework {
             }
         }
         return List.of();
+    }
+
+    /** The column of the fastest cell that can win, where at least two can; null otherwise. */
+    static String winnerOf(Map<String, Cell> cells) {
+        List<Cell> contenders = cells.values().stream().filter(Cell::canWin).toList();
+        if (contenders.size() < 2) {
+            return null;
+        }
+        Cell best = contenders.getFirst();
+        for (Cell c : contenders) {
+            best = c.nanos() < best.nanos() ? c : best;
+        }
+        return best.column();
     }
 
     private static boolean measured(BenchResult r) {

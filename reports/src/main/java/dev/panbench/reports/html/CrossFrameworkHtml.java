@@ -1,8 +1,10 @@
 package dev.panbench.reports.html;
 
 import dev.panbench.harness.catalog.SeedFigures;
+import dev.panbench.reports.format.Numbers;
 import dev.panbench.reports.frameworks.CrossFramework;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,24 +39,34 @@ final class CrossFrameworkHtml {
     }
 
     private static void table(StringBuilder sb, CrossFramework.Section x) {
-        sb.append("<div class=\"wide\"><table class=\"").append(x.catalog() ? "catalog" : "adapter").append("\"><thead><tr><th>Workload</th><th>")
-                .append(x.catalog() ? "Shape" : "Parameters").append("</th><th>Reference</th>");
+        String shared = x.sharedReference();
+        sb.append("<div class=\"wide\"><table class=\"").append(x.catalog() ? "catalog" : "adapter").append("\">");
+        caption(sb, x, shared);
+        sb.append("<thead><tr><th>Workload</th><th>").append(x.catalog() ? "Shape" : "Parameters").append("</th>");
+        if (shared == null) {
+            sb.append("<th>Reference</th>");
+        }
         for (String column : x.columns()) {
-            sb.append("<th class=\"num\">").append(Html.escape(column)).append("</th>");
+            sb.append("<th class=\"num\">").append(Html.escape(column));
+            if (column.equals(shared)) {
+                sb.append("<span class=\"note\">reference</span>");
+            }
+            sb.append("</th>");
         }
         if (x.anySeeds()) {
             sb.append("<th>Published (seed)</th>");
         }
         sb.append("</tr></thead>\n<tbody>\n");
         for (CrossFramework.Row r : x.rows()) {
-            sb.append("<tr><td class=\"key\">").append(Html.escape(r.workload())).append("</td><td class=\"key\">")
-                    .append(Html.escape(r.params())).append("</td><td class=\"key\">")
-                    .append(Html.escape(r.reference() == null ? "" : r.reference())).append("</td>");
+            sb.append("<tr><td class=\"key\">").append(Html.escape(r.workload())).append("</td><td class=\"shape\">")
+                    .append(Html.escape(r.params())).append("</td>");
+            if (shared == null) {
+                sb.append("<td class=\"key\">").append(Html.escape(r.reference() == null ? "" : r.reference()))
+                        .append("</td>");
+            }
             for (String column : x.columns()) {
                 CrossFramework.Cell c = r.cells().get(column);
-                boolean bad = c != null && c.degraded() != null;
-                sb.append(bad ? "<td class=\"num degraded\" title=\"" + Html.escape(c.degraded()) + "\">"
-                        : "<td class=\"num\">").append(cell(c, r.reference())).append("</td>");
+                sb.append(td(c, column.equals(r.winner()))).append(cell(c, r.reference())).append("</td>");
             }
             if (x.anySeeds()) {
                 sb.append("<td>").append(Html.escape(String.join("; ",
@@ -65,14 +77,45 @@ final class CrossFrameworkHtml {
         sb.append("</tbody></table></div>\n");
     }
 
-    /** The time on one line, what it says beside it (speed-up, share, memory) on a second, smaller one. */
+    /** Above the table: the reference, when one serves every row, and what the marked cells are. */
+    private static void caption(StringBuilder sb, CrossFramework.Section x, String shared) {
+        if (shared == null && !x.anyWinner() && !x.anyDegraded()) {
+            return;
+        }
+        List<String> legend = new ArrayList<>();
+        if (shared != null) {
+            legend.add("Speed-ups against <b>" + Html.escape(shared) + "</b>, the reference of every row.");
+        }
+        if (x.anyWinner()) {
+            legend.add("<span class=\"winner-key\">Marked</span>: " + Html.escape(CrossFramework.WINNER) + ".");
+        }
+        if (x.anyDegraded()) {
+            legend.add("<span class=\"degraded-key\">Red, slanted</span>: a DEGRADED cell (hover it for why).");
+        }
+        sb.append("<caption>").append(String.join(" ", legend)).append("</caption>");
+    }
+
+    private static String td(CrossFramework.Cell c, boolean winner) {
+        if (winner) {
+            return "<td class=\"num winner\" title=\"fastest of this row\">";
+        }
+        if (c != null && c.degraded() != null) {
+            return "<td class=\"num degraded\" title=\"" + Html.escape(c.degraded()) + "\">";
+        }
+        return "<td class=\"num\">";
+    }
+
+    /**
+     * The time (kept on one line) and its DEGRADED or UNSTEADY mark, which may wrap below it; what it says beside it
+     * (speed-up, share, memory) on a further, smaller line.
+     */
     private static String cell(CrossFramework.Cell c, String reference) {
         if (c == null || !c.measured()) {
             return Html.escape(CrossFramework.text(c, reference));
         }
         String notes = CrossFramework.notes(c, reference);
-        return Html.escape(dev.panbench.reports.format.Numbers.time(c.nanos()) + (c.degraded() != null ? " DEGRADED" : "")
-                + (c.unsteady() != null ? " UNSTEADY" : ""))
+        String marks = (c.degraded() != null ? " DEGRADED" : "") + (c.unsteady() != null ? " UNSTEADY" : "");
+        return "<span class=\"time\">" + Html.escape(Numbers.time(c.nanos())) + "</span>" + Html.escape(marks)
                 + (notes.isEmpty() ? "" : "<span class=\"note\">" + Html.escape(notes) + "</span>");
     }
 }

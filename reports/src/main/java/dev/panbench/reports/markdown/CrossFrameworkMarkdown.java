@@ -38,25 +38,46 @@ final class CrossFrameworkMarkdown {
     }
 
     private static void table(StringBuilder sb, CrossFramework.Section x) {
-        List<String> header = new ArrayList<>(List.of("Workload", x.catalog() ? "Shape" : "Parameters", "Reference"));
-        x.columns().forEach(i -> header.add(Markdown.text(i)));
+        String shared = x.sharedReference();
+        List<String> legend = new ArrayList<>();
+        if (shared != null) {
+            legend.add("Speed-ups against **" + Markdown.text(shared) + "**, the reference of every row.");
+        }
+        if (x.anyWinner()) {
+            legend.add("**Bold**: " + Markdown.text(CrossFramework.WINNER) + ".");
+        }
+        if (x.anyDegraded()) {
+            legend.add("*Italic*: a DEGRADED cell.");
+        }
+        if (!legend.isEmpty()) {
+            sb.append(String.join(" ", legend)).append("\n\n");
+        }
+        List<String> header = new ArrayList<>(List.of("Workload", x.catalog() ? "Shape" : "Parameters"));
+        if (shared == null) {
+            header.add("Reference");
+        }
+        x.columns().forEach(c -> header.add(Markdown.text(c) + (c.equals(shared) ? " (reference)" : "")));
         if (x.anySeeds()) {
             header.add("Published (seed)");
         }
         List<List<String>> rows = new ArrayList<>();
         for (CrossFramework.Row r : x.rows()) {
-            List<String> row = new ArrayList<>(List.of(Markdown.text(r.workload()), Markdown.text(r.params()),
-                    r.reference() == null ? "" : Markdown.text(r.reference())));
+            List<String> row = new ArrayList<>(List.of(Markdown.text(r.workload()), Markdown.text(r.params())));
+            if (shared == null) {
+                row.add(r.reference() == null ? "" : Markdown.text(r.reference()));
+            }
             for (String column : x.columns()) {
                 CrossFramework.Cell c = r.cells().get(column);
                 String text = Markdown.text(CrossFramework.text(c, r.reference()));
-                row.add(c != null && c.degraded() != null ? "**" + text + "**" : text);
+                row.add(column.equals(r.winner()) ? "**" + text + "**"
+                        : c != null && c.degraded() != null ? "*" + text + "*" : text);
             }
             if (x.anySeeds()) {
                 row.add(Markdown.text(String.join("; ", r.seeds().stream().map(SeedFigures.Figure::text).toList())));
             }
             rows.add(row);
         }
-        sb.append(Markdown.table(header, "lll" + "r".repeat(x.columns().size()) + (x.anySeeds() ? "l" : ""), rows));
+        sb.append(Markdown.table(header, (shared == null ? "lll" : "ll") + "r".repeat(x.columns().size())
+                + (x.anySeeds() ? "l" : ""), rows));
     }
 }
