@@ -12,7 +12,11 @@ import dev.panbench.harness.compare.Percent;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.orchestrate.Confirmation;
+import dev.panbench.harness.orchestrate.Build;
 import dev.panbench.harness.orchestrate.GateWorkflow;
+import dev.panbench.harness.paired.PairedGate;
+import dev.panbench.harness.paired.RevisionBuild;
+import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.reports.Reports;
@@ -33,12 +37,18 @@ import java.util.concurrent.Callable;
 
 /** {@code panbench gate}: the CI gate. Exit 1 only on a significant regression beyond its limit. */
 @Command(name = "gate", description = "Fail (exit 1) only on a regression beyond its threshold; 0 otherwise.",
-        footer = {"", "Noise never fails the gate: a result fails only when its slowdown is significant",
+        footer = {"", "With --base, the base build and this one are measured here in pairs of forks adjacent in",
+                "time, in an order drawn per round; each result is judged on its pairs (signed-rank test,",
+                "Holm-adjusted, and the Hodges-Lehmann interval), and settled results stop early.",
+                "", "With --baseline and --current, a run is judged against a stored history.",
+                "Noise never fails the gate: a result fails only when its slowdown is significant",
                 "(Mann-Whitney p < 0.01, bootstrap interval excluding no change) and beyond its limit.",
                 "Against a baseline of two runs or more, the slowdown must also lie outside what run-to-run",
                 "variation explains: the 99%% prediction interval of a new run, learnt from the baseline's runs.",
                 "Inconclusive results, other machines, added, removed and failed results are reported only.",
                 "", "Examples:",
+                "  panbench gate --base origin/main --adapter jvm --quick",
+                "  panbench gate --base main.jar --adapter cpu-simd --quick --budget 10m --out build/gate",
                 "  panbench gate --baseline main --current build/panbench/results.json",
                 "  panbench gate --baseline main --current build/panbench --threshold 10%% \\",
                 "      --critical 'gemm/' --max-critical-regression 3%% --confirm 2"})
@@ -53,11 +63,28 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     ConsoleOutput console;
 
-    @Option(names = "--baseline", required = true, paramLabel = "NAME|FILE", description = "What to compare against.")
+    @Option(names = "--base", paramLabel = "REF|JAR",
+            description = "Measure this build (a git revision, built once in a worktree, or a jar) and this one here,"
+                    + " in pairs.")
+    String base;
+
+    @Option(names = "--baseline", paramLabel = "NAME|FILE", description = "A stored history to judge --current against.")
     String baseline;
 
-    @Option(names = "--current", required = true, paramLabel = "FILE", description = "The results to judge.")
+    @Option(names = "--current", paramLabel = "FILE", description = "The results to judge against --baseline.")
     String current;
+
+    @Mixin
+    SelectionOptions selection;
+
+    @Mixin
+    JmhOptions jmh;
+
+    @Option(names = "--shard", paramLabel = "I/N", description = "With --base: gate only shard I of N of the selection.")
+    String shard;
+
+    @Mixin
+    PairedOptions paired;
 
     @Mixin
     CompareOptions compareOptions;
@@ -87,6 +114,17 @@ final class GateCommand implements Callable<Integer> {
         }
         if (confirm < 0) {
             throw new BadInputException("--confirm " + confirm + ": expected 0 or more re-runs");
+        }
+        if (base != null) {
+            if (baseline != null || current != null) {
+                throw new BadInputException("--base: measures both builds here; --baseline and --current judge stored"
+                        + " runs instead (use one or the other)");
+            }
+            return paired(settings);
+        }
+        if (baseline == null || current == null) {
+            throw new BadInputException("gate: expected --base REF|JAR (measure both builds here), or --baseline"
+                    + " NAME|FILE with --current FILE (judge a run against a history)");
         }
         var store = storeOptions.store();
         ResultSource b = ResultSource.resolve(baseline, "--baseline", store);
@@ -144,5 +182,23 @@ final class GateCommand implements Callable<Integer> {
             o.print(TextTable.render(rows, 2, 2));
         }
         return outcome.passed() ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+
+    /** {@code gate --base}: both builds measured here, in pairs. */
+    private int paired(CompareSettings settings) {
+        if (jmh.forks != null) {
+            throw new BadInputException("--forks " + jmh.forks + ": a paired gate runs one fork per side per pair;"
+                    + " use --min-pairs and --budget");
+        }
+        Path dir = out != null ? out : Path.of(Defaults.GATE_OUT_DIR);
+        Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
+        Build baseBuild = RevisionBuild.resolve(base, home, home.resolve(Defaults.BUILD_CACHE_DIR),
+                line -> console.err().println(line));
+        Build candidate = Build.of("this build", System.getProperty("java.class.path"));
+        RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
+                PairedOptions.oneFork(jmh.settings()), shard, dir, console.commandLine(), jmh.quick);
+        var outcome = PairedGate.run(paired.request(baseBuild, candidate, request, settings),
+                PairedOptions.progress(console.err()));
+        return PairedOptions.print(console.out(), outcome) ? ExitCodes.OK : ExitCodes.REGRESSION;
     }
 }

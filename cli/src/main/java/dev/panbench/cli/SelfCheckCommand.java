@@ -8,6 +8,8 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
+import dev.panbench.harness.orchestrate.Build;
+import dev.panbench.harness.paired.PairedSelfCheck;
 import dev.panbench.harness.selfcheck.SelfCheck;
 import dev.panbench.harness.selfcheck.SelfCheck.Tally;
 import dev.panbench.reports.console.TextTable;
@@ -30,8 +32,12 @@ import java.util.function.ToIntFunction;
                 "--slowdown's workload does that much more work (a knob of the jvm adapter's array/sum, never set in",
                 "a normal run), and gates each against the history as `panbench gate` does without --confirm.",
                 "Runs already under --out are reused, so an interrupted self-check resumes.",
-                "", "Example:",
-                "  panbench selfcheck --adapter jvm --quick --forks 2 --history 5 --runs 10 --slowdown array/sum=10%%"})
+                "", "With --paired it measures the paired gate (gate --base) instead: each run is an A/A gate and a",
+                "slowed gate sharing rounds (the base, the same build, and the slowed build), each judged on its",
+                "own pairs; no history is taken.",
+                "", "Examples:",
+                "  panbench selfcheck --adapter jvm --quick --forks 2 --history 5 --runs 10 --slowdown array/sum=10%%",
+                "  panbench selfcheck --paired --adapter jvm --quick --runs 10 --slowdown array/sum=5%% --budget 5m"})
 final class SelfCheckCommand implements Callable<Integer> {
 
     @Mixin
@@ -61,6 +67,12 @@ final class SelfCheckCommand implements Callable<Integer> {
     @Mixin
     CompareOptions compareOptions;
 
+    @Option(names = "--paired", description = "Measure the paired gate (gate --base) instead of the history gate.")
+    boolean paired;
+
+    @Mixin
+    PairedOptions pairedOptions;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "build/panbench/selfcheck",
             description = "Where every run and selfcheck.json go (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -80,6 +92,9 @@ final class SelfCheckCommand implements Callable<Integer> {
             extra = Percent.parse(slowdown.substring(eq + 1), "--slowdown");
         }
         AtomicFiles.requireWritableDirectory(out, "--out");
+        if (paired) {
+            return paired(settings, workload, extra);
+        }
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                 jmh.settings(), null, out, console.commandLine());
         PrintWriter err = console.err();
@@ -95,6 +110,52 @@ final class SelfCheckCommand implements Callable<Integer> {
         w.print(render(o, settings));
         w.println("wrote " + file);
         return ExitCodes.OK;
+    }
+
+    private int paired(CompareSettings settings, String workload, double extra) throws Exception {
+        if (jmh.forks != null) {
+            throw new BadInputException("--forks " + jmh.forks + ": a paired gate runs one fork per side per pair");
+        }
+        RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
+                PairedOptions.oneFork(jmh.settings()), null, out, console.commandLine(), jmh.quick);
+        Build build = Build.of("this build", System.getProperty("java.class.path"));
+        var gate = pairedOptions.request(build, build, request, settings);
+        PrintWriter err = console.err();
+        PairedSelfCheck.Outcome o = PairedSelfCheck.run(new PairedSelfCheck.Plan(build, request, runs, workload, extra,
+                settings, gate.budget(), gate.duet(), gate.seed(), gate.minPairs(), gate.maxPairs(), gate.java()),
+                line -> {
+                    err.println("selfcheck: " + line);
+                    err.flush();
+                });
+        Path file = out.resolve("selfcheck.json");
+        AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(o) + "\n");
+        PrintWriter w = console.out();
+        w.print(renderPaired(o, settings));
+        w.println("wrote " + file);
+        return ExitCodes.OK;
+    }
+
+    static String renderPaired(PairedSelfCheck.Outcome o, CompareSettings settings) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "selfcheck --paired: %d runs, each an A/A gate and a gate with %s doing"
+                        + " %s more work%s; forks %s, budget %.0f s, limit %s%n%n", o.runs(), o.workload(),
+                Percent.format(o.extra()), o.measuredSlowdown() == null ? "" : String.format(Locale.ROOT,
+                        " (measured %+.1f%% in its pairs)", 100 * o.measuredSlowdown()), o.mode(), o.budgetSeconds(),
+                Percent.format(settings.threshold())));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[]{"A/A result comparisons regressed", share(o.aa().regressed(), o.aa().comparisons())});
+        rows.add(new String[]{"A/A gates failed", share(o.aa().gatesFailed(), o.aa().gates())});
+        rows.add(new String[]{"A/A results inconclusive", share(o.aa().inconclusive(), o.aa().comparisons())});
+        rows.add(new String[]{"slowdown caught (gates failed on " + o.workload() + ")",
+                share(o.slowed().caught(), o.slowed().gates())});
+        rows.add(new String[]{"other results regressed in slowed gates",
+                share(o.slowed().regressed() - o.slowed().slowedRegressed(),
+                        o.slowed().comparisons() - o.slowed().slowedResults())});
+        double[] secs = o.gates().stream().mapToDouble(PairedSelfCheck.Gates::seconds).sorted().toArray();
+        rows.add(new String[]{"wall time of a run's two gates", String.format(Locale.ROOT,
+                "median %.0f s, longest %.0f s", secs[secs.length / 2], secs[secs.length - 1])});
+        sb.append(TextTable.render(rows, 3, false));
+        return sb.toString();
     }
 
     static String render(SelfCheck.Outcome o, CompareSettings settings) {

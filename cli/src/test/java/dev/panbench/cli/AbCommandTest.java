@@ -9,49 +9,50 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code panbench ab} with the same build on both sides: real child JVMs, alternated, pooled and compared. */
+/** {@code panbench ab} with the same build on both sides: real child JVMs, measured in pairs, judged on the pairs. */
 class AbCommandTest {
 
     @Test
-    void sameBuildOnBothSidesAlternatesAndShowsNoRegression(@TempDir Path dir) throws Exception {
+    void sameBuildOnBothSidesIsMeasuredInPairsAndShowsNoRegression(@TempDir Path dir) throws Exception {
         String cp = System.getProperty("java.class.path");
         System.setProperty("jmh.ignoreLock", "true");
-        CliRunner r = CliRunner.run("ab", cp, cp, "--adapter", "jvm", "--filter", "call/empty", "--rounds", "2",
-                "--warmup-iterations", "1", "--warmup-time", "50ms", "--iterations", "3", "--measurement-time", "50ms",
-                "--out", dir.toString());
+        CliRunner r = CliRunner.run("ab", cp, cp, "--adapter", "jvm", "--filter", "call/empty", "--min-pairs", "2",
+                "--max-pairs", "2", "--seed", "7", "--warmup-iterations", "1", "--warmup-time", "50ms",
+                "--iterations", "3", "--measurement-time", "50ms", "--adaptive-warmup", "0s", "--out", dir.toString());
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
-        assertEquals(4, r.err().lines().filter(l -> l.startsWith("[round ")).count(), r.err());
-        assertTrue(r.err().lines().toList().get(2).startsWith("[round 2/2] candidate"),
-                "even rounds start with the candidate: " + r.err());
+        assertTrue(r.err().contains("forks sequential (one after the other), seed 7"), r.err());
+        assertEquals(2, r.err().lines().filter(l -> l.startsWith("[round ")).count(), r.err());
         var base = ResultFiles.read(dir.resolve("base.json"));
-        assertEquals(2 * 3, base.results().getFirst().samples().size(), "two rounds of three iterations pooled");
-        assertEquals(2, base.config().forks());
+        assertEquals(2, base.results().getFirst().forks().size(), "one fork per pair, both kept");
+        assertEquals(2 * 3, base.results().getFirst().samples().size());
         Comparison c = ComparisonFiles.read(dir.resolve("comparison.json"));
         assertEquals(1, c.changes().size());
         assertEquals(0, c.withVerdict(Verdict.regressed).size(), r.out());
-        assertTrue(Files.exists(dir.resolve("rounds/candidate-2/results.json")));
-        String reply = Files.readString(dir.resolve("rounds/candidate-2/reply.json"));
-        assertTrue(reply.contains("\"status\" : \"measured\""), reply);
-        String request = Files.readString(dir.resolve("rounds/candidate-2/request.json"));
-        assertTrue(request.contains("\"filter\" : \"call/empty\"") && request.contains("\"forks\" : 1"), request);
-        System.out.println("A/B of one build against itself:\n" + r.out());
+        assertTrue(c.changes().getFirst().note().startsWith("2 pairs"), c.changes().getFirst().note());
+        assertTrue(c.extra().get("paired") instanceof Map<?, ?> paired && paired.get("seed").equals(7)
+                && paired.get("mode").equals("sequential"), String.valueOf(c.extra()));
+        List<String> pairs = Files.readAllLines(dir.resolve("pairs.jsonl"));
+        assertEquals(2, pairs.size(), "every pair journaled as measured");
+        assertTrue(r.out().contains("pairs: 2 in 2 round(s), forks sequential, seed 7"), r.out());
+        String request = Files.readString(dir.resolve("forks/001/jvm_call_empty/base/request.json"));
+        assertTrue(request.contains("\"filter\" : \"^\\\\Qjvm/call/empty\\\\E$\"") && request.contains("\"forks\" : 1"),
+                request);
     }
 
     @Test
-    void childRefusalIsOneLineNamingTheBuild(@TempDir Path dir) throws Exception {
+    void unknownAdapterIsOneLineBeforeAnyLaunch(@TempDir Path dir) {
         String cp = System.getProperty("java.class.path");
-        CliRunner r = CliRunner.run("ab", cp, cp, "--adapter", "nosuch", "--rounds", "1", "--out", dir.toString());
+        CliRunner r = CliRunner.run("ab", cp, cp, "--adapter", "nosuch", "--out", dir.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
-        assertTrue(r.err().lines().toList().getLast().startsWith("panbench: BASE_BUILD "), r.err());
-        assertEquals(2, r.err().lines().count(), "the round line and the error: " + r.err());
-        String reply = Files.readString(dir.resolve("rounds/base-1/reply.json"));
-        assertTrue(reply.contains("\"status\" : \"refused\"")
-                && reply.contains("\"error\" : \"--adapter nosuch: unknown adapter (known: "), reply);
-        assertTrue(Files.notExists(dir.resolve("rounds/candidate-1")), "no launch after a refusal");
+        assertTrue(r.err().strip().startsWith("panbench: --adapter nosuch: unknown adapter (known: "), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(Files.notExists(dir.resolve("forks")), "nothing launched");
     }
 
     @Test

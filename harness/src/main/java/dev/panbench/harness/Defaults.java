@@ -49,7 +49,23 @@ public final class Defaults {
      */
     public static final double MIN_EFFECT_NANOS = 0.25;
 
-    // ab
+    // the paired gate (gate --base, ab, selfcheck --paired)
+    /** Wall-clock budget of a paired gate: rounds go on for unsettled results until it is spent. */
+    public static final String GATE_BUDGET = "10m";
+    /** Pairs every result gets before its verdict may settle it. */
+    public static final int GATE_MIN_PAIRS = 6;
+    /** Pairs after which a result is judged as it stands, budget left or not. */
+    public static final int GATE_MAX_PAIRS = 30;
+    /**
+     * A pair whose two forks had shares of their time stolen by the hypervisor more than this far apart is measured
+     * again rather than judged (one side ran on a different machine).
+     */
+    public static final double STEAL_IMBALANCE = 0.05;
+    /** Times a pair of one result is measured again for stolen time before it is judged as it is. */
+    public static final int STEAL_RETRIES = 2;
+    /** Growth of bytes allocated per operation that fails a paired gate whatever the timing: 10% and 16 bytes. */
+    public static final double ALLOC_GROWTH_FRACTION = 0.10;
+    public static final double ALLOC_GROWTH_BYTES = 16;
     public static final int AB_ROUNDS = 4;
 
     // baselines
@@ -61,6 +77,9 @@ public final class Defaults {
     // where files go
     public static final String OUT_DIR = "build/panbench";
     public static final String AB_OUT_DIR = "build/panbench-ab";
+    public static final String GATE_OUT_DIR = "build/panbench-gate";
+    /** Where {@code gate --base REF} keeps the jar it built for each commit. */
+    public static final String BUILD_CACHE_DIR = "build/panbench-builds";
     public static final String CALIBRATE_OUT_DIR = "build/panbench/calibrate";
 
     private Defaults() {

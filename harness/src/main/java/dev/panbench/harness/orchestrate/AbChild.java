@@ -13,7 +13,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The entry point {@link InterleavedAb} starts inside each build: {@code java -cp BUILD
+ * The entry point a paired comparison ({@code dev.panbench.harness.paired}) starts inside each build: {@code java -cp BUILD
  * dev.panbench.harness.orchestrate.AbChild REQUEST.json}. It reads an {@link AbChildRequest} from the
  * {@link Channel}, runs it with this
  * build's harness and adapters, and writes an {@link AbChildReply} where the request says; the reply, not the exit

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@link InterleavedAb} asks of one build for one round, through the {@link Channel} to that build's
+ * What a paired comparison ({@code dev.panbench.harness.paired}) asks of one build for one fork, through the {@link Channel} to that build's
  * {@link AbChild}. The
  * selection travels as such (not as result ids) so each build expands it with its own declarations: an id only one
  * build has shows as added or removed, as in any comparison.

@@ -1,8 +1,8 @@
 /**
  * Work made of runs and comparisons, above both: {@code gate --confirm} ({@link
- * dev.panbench.harness.orchestrate.Confirmation}: re-run flagged ids, judge them again), {@code ab} ({@link
- * dev.panbench.harness.orchestrate.InterleavedAb}: two builds, fork by fork, each answering a typed request through
- * its {@link dev.panbench.harness.orchestrate.AbChild}), {@code calibrate} ({@link
+ * dev.panbench.harness.orchestrate.Confirmation}: re-run flagged ids, judge them again), the child protocol every build
+ * answers a paired comparison through ({@link dev.panbench.harness.orchestrate.AbChild}: one typed request, one
+ * reply), {@code calibrate} ({@link
  * dev.panbench.harness.orchestrate.DispatchCalibration}: the dispatch against the hand-written JMH benchmarks the
  * adapters pair with their workloads) and {@code run --save-baseline/--baseline} ({@link
  * dev.panbench.harness.orchestrate.RunFollowUp}). {@code run} and {@code compare} know nothing of this package; it

@@ -46,6 +46,12 @@ public final class BenchmarkRunner {
 
     private static final Pattern FORK_EXIT = Pattern.compile("<forked VM failed with exit code (\\d+)>");
 
+    /**
+     * Set to {@code false}, a result found unsteady is kept as it is, not measured again: a paired comparison judges
+     * the pairs, and one disturbed fork is one disturbed pair.
+     */
+    public static final String REMEASURE_PROPERTY = "panbench.remeasure";
+
     /** The most warm-up iterations a re-measurement adds. */
     private static final int MAX_EXTRA_WARMUP_ITERATIONS = 100;
 
@@ -116,7 +122,8 @@ public final class BenchmarkRunner {
         String include = "^" + Pattern.quote(WorkloadBenchmark.class.getName() + ".run") + "$";
         BenchResult first = measure(p, index, include, true);
         String why = ResultMarks.unsteady(first);
-        if (why == null || settings.adaptiveWarmup().nanos() == 0) {
+        if (why == null || settings.adaptiveWarmup().nanos() == 0
+                || !Boolean.parseBoolean(System.getProperty(REMEASURE_PROPERTY, "true"))) {
             return first;
         }
         long extra = Math.min(MAX_EXTRA_WARMUP_ITERATIONS, Math.max(1,

@@ -82,7 +82,7 @@ public final class SelfCheck {
     public record Tally(int gates, int gatesFailed, int comparisons, int regressed, int inconclusive, int caught,
                         int slowedResults, int slowedRegressed) {
 
-        Tally plus(Comparison c, String slowedWorkload) {
+        public Tally plus(Comparison c, String slowedWorkload) {
             List<Change> reg = c.withVerdict(Verdict.regressed);
             int slowed = 0;
             int slowedReg = 0;
@@ -172,7 +172,7 @@ public final class SelfCheck {
                 plan.workload() == null ? null : slowed, aaLatest, plan.workload() == null ? null : slowedLatest);
     }
 
-    static boolean isSlowed(ResultId id, String workload) {
+    public static boolean isSlowed(ResultId id, String workload) {
         return id.workload().equals(workload);
     }
 

@@ -1,0 +1,320 @@
+package dev.panbench.harness.paired;
+
+import dev.panbench.harness.Defaults;
+import dev.panbench.harness.compare.PairedVerdicts;
+import dev.panbench.harness.compare.Verdict;
+import dev.panbench.harness.io.Json;
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.EnvironmentInfo;
+import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.model.Units;
+import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.stats.Descriptive;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The rounds of a paired gate. Each round takes the results not yet settled in an order drawn from the seed, and for
+ * each measures the two forks of every open comparison back to back (sides in a drawn order) or, in a duet, at the
+ * same moment on two CPUs (which CPU each side gets drawn too), so the forks of a pair lie seconds apart and a drift
+ * of the machine falls on both. A pair whose forks were robbed of CPU time unequally is measured again. After each
+ * round, a result whose pairs settle it ({@link PairedVerdicts#settled}) stops; rounds go on for the others until the
+ * budget is spent or every result has {@link Defaults#GATE_MAX_PAIRS} pairs. Every pair is appended to
+ * {@code pairs.jsonl} as it is measured.
+ * <p>
+ * Several comparisons may share rounds ({@code selfcheck --paired}: base against the same build, and base against a
+ * slowed one), each judged on its own pairs.
+ */
+final class PairedRounds {
+
+    static final String PAIRS_FILE = "pairs.jsonl";
+
+    /** A comparison of two arms (indices into the arms). */
+    record Duel(String name, int base, int candidate) {
+    }
+
+    /** What to measure and how. */
+    record Plan(List<Arm> arms, List<Duel> duels, List<PlannedResult> results, RunSettings settings,
+                double threshold, Duration budget, boolean duet, long seed, int minPairs, int maxPairs, Path outDir,
+                String command) {
+    }
+
+    /** One pair as measured: the two forks' medians and the facts that decide whether it is judged. */
+    record Pair(String duel, ResultId id, String unit, int round, String first, double baseMedian, double candidateMedian,
+                Double baseAlloc, Double candidateAlloc, double baseStolen, double candidateStolen, int baseCpu,
+                int candidateCpu, String started, boolean kept) {
+    }
+
+    /** Told as the rounds go, so a terminal can show where the gate is. */
+    interface Listener {
+        Listener NONE = new Listener() {
+        };
+
+        default void pair(Pair p) {
+        }
+
+        default void settled(String duel, ResultId id, Verdict v, int pairs) {
+        }
+    }
+
+    /** Everything the rounds measured, per duel and id; what stopped them. */
+    record Outcome(Map<String, Map<ResultId, List<Pair>>> pairs, Map<String, Map<ResultId, String>> notCompared,
+                   Map<String, Map<ResultId, BenchResult>> lastBase, Map<String, Map<ResultId, BenchResult>> lastCandidate,
+                   Map<String, List<List<Double>>> forksByArmAndId, Map<String, EnvironmentInfo> environments,
+                   int rounds, int remeasured, boolean budgetSpent, double seconds) {
+    }
+
+    private final Plan plan;
+    private final Forks launcher;
+    private final Listener listener;
+
+    PairedRounds(Plan plan, Forks launcher, Listener listener) {
+        this.plan = plan;
+        this.launcher = launcher;
+        this.listener = listener;
+    }
+
+    Outcome run() {
+        Random random = new Random(plan.seed());
+        long start = System.nanoTime();
+        long budgetNanos = plan.budget().toNanos();
+        Map<String, Map<ResultId, List<Pair>>> pairs = new LinkedHashMap<>();
+        Map<String, Map<ResultId, String>> notCompared = new LinkedHashMap<>();
+        Map<String, Map<ResultId, BenchResult>> lastBase = new LinkedHashMap<>();
+        Map<String, Map<ResultId, BenchResult>> lastCandidate = new LinkedHashMap<>();
+        Map<String, List<List<Double>>> forks = new LinkedHashMap<>();
+        Map<String, EnvironmentInfo> environments = new LinkedHashMap<>();
+        Map<String, Map<ResultId, Boolean>> open = new LinkedHashMap<>();
+        Map<ResultId, Integer> retries = new LinkedHashMap<>();
+        for (Duel d : plan.duels()) {
+            pairs.put(d.name(), new LinkedHashMap<>());
+            notCompared.put(d.name(), new LinkedHashMap<>());
+            lastBase.put(d.name(), new LinkedHashMap<>());
+            lastCandidate.put(d.name(), new LinkedHashMap<>());
+            Map<ResultId, Boolean> o = new LinkedHashMap<>();
+            plan.results().forEach(r -> o.put(r.id(), true));
+            open.put(d.name(), o);
+        }
+        Path journal = plan.outDir() == null ? null : plan.outDir().resolve(PAIRS_FILE);
+        int round = 0;
+        int remeasured = 0;
+        boolean budgetSpent = false;
+        double pairSeconds = 0;
+        int pairsTimed = 0;
+        while (!budgetSpent && anyOpen(open)) {
+            round++;
+            List<PlannedResult> order = new ArrayList<>(plan.results());
+            Collections.shuffle(order, random);
+            boolean measuredAny = false;
+            for (PlannedResult r : order) {
+                List<Duel> duels = plan.duels().stream().filter(d -> open.get(d.name()).get(r.id())).toList();
+                if (duels.isEmpty()) {
+                    continue;
+                }
+                double elapsed = (System.nanoTime() - start) / 1e9;
+                double estimate = pairsTimed == 0 ? 0 : pairSeconds / pairsTimed;
+                if (elapsed + estimate > budgetNanos / 1e9) {
+                    budgetSpent = true;
+                    break;
+                }
+                long t0 = System.nanoTime();
+                Map<Duel, Forks.Reading[]> readings = measure(r, duels, round, random);
+                pairSeconds += (System.nanoTime() - t0) / 1e9;
+                pairsTimed++;
+                measuredAny = true;
+                for (var e : readings.entrySet()) {
+                    Duel d = e.getKey();
+                    Forks.Reading b = e.getValue()[0];
+                    Forks.Reading c = e.getValue()[1];
+                    if (b.environment() != null) {
+                        environments.putIfAbsent(plan.arms().get(d.base()).name(), b.environment());
+                    }
+                    if (c.environment() != null) {
+                        environments.putIfAbsent(plan.arms().get(d.candidate()).name(), c.environment());
+                    }
+                    String first = plan.duet() ? "both" : e.getValue()[2] == null ? "base" : "candidate";
+                    if (!b.ok() || !c.ok()) {
+                        notCompared.get(d.name()).put(r.id(), whyNot(plan.arms().get(d.base()), b,
+                                plan.arms().get(d.candidate()), c));
+                        lastBase.get(d.name()).put(r.id(), b.result());
+                        lastCandidate.get(d.name()).put(r.id(), c.result());
+                        open.get(d.name()).put(r.id(), false);
+                        continue;
+                    }
+                    boolean unequal = Math.abs(b.stolen() - c.stolen()) > Defaults.STEAL_IMBALANCE;
+                    int tries = retries.merge(r.id(), unequal ? 1 : 0, Integer::sum);
+                    boolean kept = !unequal || tries > Defaults.STEAL_RETRIES * plan.duels().size();
+                    Pair p = new Pair(d.name(), r.id(), b.result().unit(), round, first, median(b.result()), median(c.result()),
+                            b.result().allocBytesPerOp(), c.result().allocBytesPerOp(), b.stolen(), c.stolen(),
+                            b.cpu(), c.cpu(), b.started().toString(), kept);
+                    append(journal, p);
+                    listener.pair(p);
+                    if (!kept) {
+                        remeasured++;
+                        continue;
+                    }
+                    pairs.get(d.name()).computeIfAbsent(r.id(), k -> new ArrayList<>()).add(p);
+                    lastBase.get(d.name()).put(r.id(), b.result());
+                    lastCandidate.get(d.name()).put(r.id(), c.result());
+                    forks.computeIfAbsent(key(plan.arms().get(d.base()), r.id()), k -> new ArrayList<>())
+                            .add(b.result().samples());
+                    forks.computeIfAbsent(key(plan.arms().get(d.candidate()), r.id()), k -> new ArrayList<>())
+                            .add(c.result().samples());
+                }
+            }
+            for (Duel d : plan.duels()) {
+                var mine = pairs.get(d.name());
+                int judged = plan.results().size();
+                for (PlannedResult r : plan.results()) {
+                    if (!open.get(d.name()).get(r.id())) {
+                        continue;
+                    }
+                    List<Pair> ps = mine.getOrDefault(r.id(), List.of());
+                    if (ps.isEmpty()) {
+                        continue;
+                    }
+                    Verdict v = PairedVerdicts.settled(toPairs(r.id(), ps), plan.threshold(), judged,
+                            plan.minPairs());
+                    if (v != null || ps.size() >= plan.maxPairs()) {
+                        open.get(d.name()).put(r.id(), false);
+                        listener.settled(d.name(), r.id(), v, ps.size());
+                    }
+                }
+            }
+            if (!measuredAny) {
+                break;
+            }
+        }
+        return new Outcome(pairs, notCompared, lastBase, lastCandidate, forks, environments, round, remeasured,
+                budgetSpent,
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    static String key(Arm arm, ResultId id) {
+        return arm.name() + " " + id;
+    }
+
+    /**
+     * The readings of one result for each open duel: {base, candidate, candidateFirst-marker}. Sequentially, every arm
+     * the duels need is measured once, in a drawn order (a base shared by several duels is measured once); in a duet
+     * each duel's two forks run at once, on CPUs drawn for them.
+     */
+    private Map<Duel, Forks.Reading[]> measure(PlannedResult r, List<Duel> duels, int round, Random random) {
+        Map<Duel, Forks.Reading[]> out = new LinkedHashMap<>();
+        if (plan.duet()) {
+            for (Duel d : duels) {
+                boolean swap = random.nextBoolean();
+                Arm b = plan.arms().get(d.base());
+                Arm c = plan.arms().get(d.candidate());
+                var rb = launcher.start(b, r, plan.settings(), dir(round, r, d.name() + "-" + b.name()), swap ? 1 : 0,
+                        command(b, round));
+                var rc = launcher.start(c, r, plan.settings(), dir(round, r, d.name() + "-" + c.name()), swap ? 0 : 1,
+                        command(c, round));
+                Forks.Reading base = rb.await();
+                Forks.Reading candidate = rc.await();
+                // at once, so neither went first; the marker records which CPU the candidate had
+                out.put(d, new Forks.Reading[]{base, candidate, swap ? candidate : null});
+            }
+            return out;
+        }
+        List<Integer> arms = new ArrayList<>();
+        for (Duel d : duels) {
+            if (!arms.contains(d.base())) {
+                arms.add(d.base());
+            }
+            if (!arms.contains(d.candidate())) {
+                arms.add(d.candidate());
+            }
+        }
+        Collections.shuffle(arms, random);
+        Map<Integer, Forks.Reading> read = new LinkedHashMap<>();
+        for (int a : arms) {
+            Arm arm = plan.arms().get(a);
+            read.put(a, launcher.start(arm, r, plan.settings(), dir(round, r, arm.name()), -1, command(arm, round))
+                    .await());
+        }
+        for (Duel d : duels) {
+            boolean candidateFirst = arms.indexOf(d.candidate()) < arms.indexOf(d.base());
+            out.put(d, new Forks.Reading[]{read.get(d.base()), read.get(d.candidate()),
+                    candidateFirst ? read.get(d.candidate()) : null});
+        }
+        return out;
+    }
+
+    private Path dir(int round, PlannedResult r, String side) {
+        return plan.outDir() == null ? null : plan.outDir().resolve("forks").resolve(String.format("%03d", round))
+                .resolve(r.id().toString().replaceAll("[^A-Za-z0-9._=-]+", "_")).resolve(side);
+    }
+
+    private String command(Arm arm, int round) {
+        return plan.command() + " (" + arm.name() + " " + arm.build().classPath() + ", round " + round + ")";
+    }
+
+    /** The pairs of one result as the verdict reads them: {@code d = ln(slowdown)} and the forks' figures. */
+    static PairedVerdicts.Pairs toPairs(ResultId id, List<Pair> ps) {
+        String unit = ps.isEmpty() ? null : ps.getFirst().unit();
+        boolean higher = unit != null && Units.higherIsBetter(unit);
+        double[] d = new double[ps.size()];
+        double[] b = new double[ps.size()];
+        double[] c = new double[ps.size()];
+        Double[] ba = new Double[ps.size()];
+        Double[] ca = new Double[ps.size()];
+        for (int i = 0; i < ps.size(); i++) {
+            Pair p = ps.get(i);
+            b[i] = p.baseMedian();
+            c[i] = p.candidateMedian();
+            d[i] = Math.log(higher ? b[i] / c[i] : c[i] / b[i]);
+            ba[i] = p.baseAlloc();
+            ca[i] = p.candidateAlloc();
+        }
+        return new PairedVerdicts.Pairs(id, unit, higher, d, b, c, ba, ca);
+    }
+
+    private static double median(BenchResult r) {
+        return Descriptive.median(r.samples().stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    private static boolean anyOpen(Map<String, Map<ResultId, Boolean>> open) {
+        return open.values().stream().anyMatch(m -> m.containsValue(true));
+    }
+
+    private static String whyNot(Arm base, Forks.Reading b, Arm candidate, Forks.Reading c) {
+        Forks.Reading bad = b.ok() ? c : b;
+        Arm arm = b.ok() ? candidate : base;
+        if (bad.refused() != null) {
+            return arm.name() + " build: " + bad.refused();
+        }
+        if (bad.result() == null) {
+            return arm.name() + " build: no result";
+        }
+        return arm.name() + " build: " + bad.result().status()
+                + (bad.result().error() == null ? "" : ": " + bad.result().error());
+    }
+
+    private static void append(Path journal, Pair p) {
+        if (journal == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(journal.getParent());
+            String line = Json.MAPPER.writeValueAsString(p).replace('\n', ' ') + "\n";
+            Files.writeString(journal, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND, StandardOpenOption.DSYNC);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to " + journal, e);
+        }
+    }
+}
