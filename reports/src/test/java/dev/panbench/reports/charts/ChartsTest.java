@@ -1,5 +1,6 @@
 package dev.panbench.reports.charts;
 
+import dev.panbench.harness.baseline.HistoryFiles;
 import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
@@ -15,9 +16,11 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -75,6 +78,68 @@ class ChartsTest {
         double max = styler(one).getYAxisMax();
         assertTrue(min > 80 && min < 100 && max > 120 && max < 140, "the axis fits the samples: " + min + ".." + max);
         assertFalse(one.getYAxisTitle().contains("log"));
+    }
+
+    /** The latest run of a committed baseline, only its results whose id {@code keep} accepts. */
+    private static ResultFile committed(String name, Predicate<String> keep) {
+        ResultFile f = HistoryFiles.read(Path.of("..", "baselines", name + ".json"), name).latest().results();
+        return new ResultFile(f.schema(), f.run(), f.environment(), f.config(),
+                f.results().stream().filter(r -> keep.test(r.id().toString())).toList(), f.extra());
+    }
+
+    private static NamedChart bars(ResultFile f, String group) {
+        return section(BenchCharts.forResults(f), "groups").stream().filter(c -> c.title().equals(group)).findFirst()
+                .orElseThrow(() -> new AssertionError("no bar chart " + group));
+    }
+
+    /** The largest over the smallest median of the results, which must all have measured. */
+    private static double span(ResultFile f) {
+        double max = f.results().stream().mapToDouble(r -> r.stats().median()).max().orElseThrow();
+        return max / f.results().stream().mapToDouble(r -> r.stats().median()).min().orElseThrow();
+    }
+
+    @Test
+    void groupBarsOfShapesMoreThanFourfoldApartTakeALogAxis() {
+        // the committed quick run's binary/add at 1M and 16M: within 100x of each other, but 1M's bar would be a
+        // thirtieth of the axis from zero
+        ResultFile add = committed("vm-2core-quick", id -> id.matches("cpu-simd/binary/add\\[size=(1048576|16777216),.*"));
+        assertEquals(2, add.results().size());
+        assertTrue(span(add) > 4 && span(add) < 100, "the premise: " + span(add));
+        NamedChart c = bars(add, "cpu-simd / binary");
+        CategoryChart chart = (CategoryChart) c.chart();
+        assertTrue(styler(chart).isYAxisLogarithmic());
+        assertTrue(chart.getYAxisTitle().endsWith("(log scale)"), chart.getYAxisTitle());
+        assertTrue(c.caption().contains("the shapes' times differ by more than 4x"), c.caption());
+
+        // the committed cross-backend run: sgemm at 256 and 1024 by simd, openblas and numpy
+        ResultFile sgemm = committed("vm-2core-cross-backend", id -> id.startsWith("cpu-simd/gemm/sgemm["));
+        assertTrue(span(sgemm) > 4 && span(sgemm) < 100, "the premise: " + span(sgemm));
+        assertTrue(styler(bars(sgemm, "cpu-simd / gemm").chart()).isYAxisLogarithmic());
+
+        // ONNX Runtime's model rows: gpt2-decode at 1.08 ms must not stand on an axis that starts at 1 ms
+        ResultFile models = committed("vm-2core-cross-backend", id -> id.startsWith("onnxruntime/model/"));
+        CategoryChart model = (CategoryChart) bars(models, "model").chart();
+        double shortest = model.getSeriesMap().values().stream().flatMap(s -> s.getYData().stream())
+                .mapToDouble(Number::doubleValue).min().orElseThrow();
+        assertTrue(styler(model).isYAxisLogarithmic());
+        assertTrue(Math.log10(shortest / styler(model).getYAxisMin()) >= 0.5,
+                "the shortest bar rises half a decade or more: " + shortest + " from " + styler(model).getYAxisMin());
+    }
+
+    @Test
+    void groupBarsOfShapesWithinFourfoldStayOnALinearAxisFromZero() {
+        // gpt2-decode at ctx 128 and 1024 of the committed cross-backend run: 1.3x apart
+        ResultFile gpt2 = committed("vm-2core-cross-backend", id -> id.startsWith("cpu-simd/model/gpt2-decode["));
+        assertEquals(4, gpt2.results().size(), "simd and numpy at two contexts");
+        NamedChart c = bars(gpt2, "cpu-simd / model");
+        CategoryChart chart = (CategoryChart) c.chart();
+        assertFalse(styler(chart).isYAxisLogarithmic(), c.caption());
+        assertEquals(0.0, styler(chart).getYAxisMin());
+        assertFalse(chart.getYAxisTitle().contains("log"));
+        assertFalse(c.caption().contains("logarithmic"), c.caption());
+        // one shape: nothing to differ from
+        ResultFile softmax = committed("vm-2core-cross-backend", id -> id.startsWith("cpu-simd/softmax/rows["));
+        assertFalse(styler(bars(softmax, "cpu-simd / softmax").chart()).isYAxisLogarithmic());
     }
 
     @Test
