@@ -114,7 +114,13 @@ class ChartsTest {
         // the committed cross-backend run: sgemm at 256 and 1024 by simd, openblas and numpy
         ResultFile sgemm = committed("vm-2core-cross-backend", id -> id.startsWith("cpu-simd/gemm/sgemm["));
         assertTrue(span(sgemm) > 4 && span(sgemm) < 100, "the premise: " + span(sgemm));
-        assertTrue(styler(bars(sgemm, "cpu-simd / gemm").chart()).isYAxisLogarithmic());
+        NamedChart gemm = bars(sgemm, "cpu-simd / gemm");
+        assertTrue(styler(gemm.chart()).isYAxisLogarithmic());
+        assertEquals(List.of("gemm/sgemm [size=256]", "gemm/sgemm [size=1024]"),
+                ((CategoryChart) gemm.chart()).getSeriesMap().get("simd").getXData().stream().map(Object::toString)
+                        .toList(), "a bar's label names only what tells it from the others");
+        assertTrue(gemm.caption().contains("every one at dtype=f32, threads=1"), "the caption names the rest: "
+                + gemm.caption());
 
         // ONNX Runtime's model rows: gpt2-decode at 1.08 ms must not stand on an axis that starts at 1 ms
         ResultFile models = committed("vm-2core-cross-backend", id -> id.startsWith("onnxruntime/model/"));
