@@ -61,8 +61,9 @@ final class SelfCheckCommand implements Callable<Integer> {
     int runs;
 
     @Option(names = "--slowdown", paramLabel = "WORKLOAD=PCT", defaultValue = "array/sum=10%",
-            description = "Workload made to do PCT more work in the slowed runs, or 'none' (default: array/sum=10%%).")
-    String slowdown;
+            description = "Workload made to do PCT more work in the slowed runs, or 'none' (default: array/sum=10%%;"
+                    + " repeatable with --paired).")
+    List<String> slowdowns;
 
     @Mixin
     CompareOptions compareOptions;
@@ -80,21 +81,28 @@ final class SelfCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CompareSettings settings = compareOptions.settings();
-        String workload = null;
-        double extra = 0;
-        if (!"none".equals(slowdown)) {
+        List<PairedSelfCheck.Slowdown> parsed = new ArrayList<>();
+        for (String slowdown : slowdowns) {
+            if ("none".equals(slowdown)) {
+                continue;
+            }
             int eq = slowdown.lastIndexOf('=');
             if (eq < 1) {
                 throw new BadInputException("--slowdown " + slowdown + ": expected WORKLOAD=PCT, e.g. array/sum=10%,"
                         + " or none");
             }
-            workload = slowdown.substring(0, eq);
-            extra = Percent.parse(slowdown.substring(eq + 1), "--slowdown");
+            parsed.add(new PairedSelfCheck.Slowdown(slowdown.substring(0, eq),
+                    Percent.parse(slowdown.substring(eq + 1), "--slowdown")));
         }
         AtomicFiles.requireWritableDirectory(out, "--out");
         if (paired) {
-            return paired(settings, workload, extra);
+            return paired(settings, parsed);
         }
+        if (parsed.size() > 1) {
+            throw new BadInputException("--slowdown: one slowdown at a time against a history (several with --paired)");
+        }
+        String workload = parsed.isEmpty() ? null : parsed.getFirst().workload();
+        double extra = parsed.isEmpty() ? 0 : parsed.getFirst().extra();
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                 jmh.settings(), null, out, console.commandLine());
         PrintWriter err = console.err();
@@ -112,7 +120,7 @@ final class SelfCheckCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private int paired(CompareSettings settings, String workload, double extra) throws Exception {
+    private int paired(CompareSettings settings, List<PairedSelfCheck.Slowdown> parsed) throws Exception {
         if (jmh.forks != null) {
             throw new BadInputException("--forks " + jmh.forks + ": a paired gate runs one fork per side per pair");
         }
@@ -121,7 +129,7 @@ final class SelfCheckCommand implements Callable<Integer> {
         Build build = Build.of("this build", System.getProperty("java.class.path"));
         var gate = pairedOptions.request(build, build, request, settings);
         PrintWriter err = console.err();
-        PairedSelfCheck.Outcome o = PairedSelfCheck.run(new PairedSelfCheck.Plan(build, request, runs, workload, extra,
+        PairedSelfCheck.Outcome o = PairedSelfCheck.run(new PairedSelfCheck.Plan(build, request, runs, parsed,
                 settings, gate.budget(), gate.duet(), gate.seed(), gate.minPairs(), gate.maxPairs(), gate.java()),
                 line -> {
                     err.println("selfcheck: " + line);
@@ -137,23 +145,33 @@ final class SelfCheckCommand implements Callable<Integer> {
 
     static String renderPaired(PairedSelfCheck.Outcome o, CompareSettings settings) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "selfcheck --paired: %d runs, each an A/A gate and a gate with %s doing"
-                        + " %s more work%s; forks %s, budget %.0f s, limit %s%n%n", o.runs(), o.workload(),
-                Percent.format(o.extra()), o.measuredSlowdown() == null ? "" : String.format(Locale.ROOT,
-                        " (measured %+.1f%% in its pairs)", 100 * o.measuredSlowdown()), o.mode(), o.budgetSeconds(),
-                Percent.format(settings.threshold())));
+        sb.append(String.format(Locale.ROOT, "selfcheck --paired: %d runs, each an A/A gate and %d slowed gate(s)"
+                        + " sharing its rounds; forks %s, budget %.0f s, limit %s%n", o.runs(), o.slowed().size(),
+                o.mode(), o.budgetSeconds(), Percent.format(settings.threshold())));
+        for (PairedSelfCheck.Slowed s : o.slowed()) {
+            sb.append(String.format(Locale.ROOT, "  %s doing %s more work%s%n", s.workload(), Percent.format(s.extra()),
+                    s.measuredSlowdown() == null ? "" : String.format(Locale.ROOT, ": measured %+.1f%% in its pairs",
+                            100 * s.measuredSlowdown())));
+        }
+        sb.append('\n');
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[]{"A/A result comparisons regressed", share(o.aa().regressed(), o.aa().comparisons())});
         rows.add(new String[]{"A/A gates failed", share(o.aa().gatesFailed(), o.aa().gates())});
         rows.add(new String[]{"A/A results inconclusive", share(o.aa().inconclusive(), o.aa().comparisons())});
-        rows.add(new String[]{"slowdown caught (gates failed on " + o.workload() + ")",
-                share(o.slowed().caught(), o.slowed().gates())});
-        rows.add(new String[]{"other results regressed in slowed gates",
-                share(o.slowed().regressed() - o.slowed().slowedRegressed(),
-                        o.slowed().comparisons() - o.slowed().slowedResults())});
+        for (PairedSelfCheck.Slowed s : o.slowed()) {
+            Tally t = s.tally();
+            String what = "+" + Percent.format(s.extra()) + " " + s.workload();
+            rows.add(new String[]{what + " caught (gates failed on it)", share(t.caught(), t.gates())});
+            rows.add(new String[]{"other results regressed beside " + what,
+                    share(t.regressed() - t.slowedRegressed(), t.comparisons() - t.slowedResults())});
+        }
         double[] secs = o.gates().stream().mapToDouble(PairedSelfCheck.Gates::seconds).sorted().toArray();
-        rows.add(new String[]{"wall time of a run's two gates", String.format(Locale.ROOT,
+        rows.add(new String[]{"wall time of a run (its gates share the base forks)", String.format(Locale.ROOT,
                 "median %.0f s, longest %.0f s", secs[secs.length / 2], secs[secs.length - 1])});
+        double[] gate = o.gates().stream().flatMap(g -> g.gateSeconds().stream()).mapToDouble(Double::doubleValue)
+                .sorted().toArray();
+        rows.add(new String[]{"each gate's own forks (as it would run alone)", String.format(Locale.ROOT,
+                "median %.0f s, longest %.0f s", gate[gate.length / 2], gate[gate.length - 1])});
         sb.append(TextTable.render(rows, 3, false));
         return sb.toString();
     }

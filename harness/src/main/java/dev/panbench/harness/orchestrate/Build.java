@@ -39,14 +39,22 @@ public record Build(String role, String classPath) {
      * older builds do not have), where a launch would only fail with the JVM's "could not find main class".
      */
     public void requireClass(String className) {
-        String resource = className.replace('.', '/') + ".class";
-        for (String entry : classPath.split(File.pathSeparator)) {
-            if (contains(entry, resource)) {
-                return;
-            }
+        if (has(className)) {
+            return;
         }
         throw new BadInputException(role + " " + classPath + ": has no " + className
                 + " (a build older than panbench ab's typed child protocol); build it from a newer commit");
+    }
+
+    /** Whether this build's class path holds {@code className}. */
+    public boolean has(String className) {
+        String resource = className.replace('.', '/') + ".class";
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (contains(entry, resource)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean contains(String entry, String resource) {

@@ -9,6 +9,7 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.orchestrate.AbChild;
 import dev.panbench.harness.orchestrate.AbChildReply;
 import dev.panbench.harness.orchestrate.AbChildRequest;
+import dev.panbench.harness.orchestrate.AbServer;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.ForkProperties;
@@ -33,22 +34,27 @@ import java.util.regex.Pattern;
  * build that has {@link AbChild} answers, so a base from an older commit can be gated. The gate holds JMH's lock for
  * the whole gate; the children are told to stand aside from it, so two can run at once (duet).
  */
-final class ForkLauncher implements Forks {
+final class ForkLauncher implements Forks, AutoCloseable {
 
     static final String REQUEST_FILE = "request.json";
     static final String REPLY_FILE = "reply.json";
 
     private final String java;
     private final StealMeter steal;
+    private final Path logDir;
+    private final Map<String, BuildServer> servers = new LinkedHashMap<>();
 
-    ForkLauncher(String java, StealMeter steal) {
+    /** @param logDir where each build server's log goes */
+    ForkLauncher(String java, StealMeter steal, Path logDir) {
         this.java = java;
         this.steal = steal;
+        this.logDir = logDir;
     }
 
     /** A launched child, not yet awaited. */
     final class Running implements Pending {
         private final Process process;
+        private final BuildServer server;
         private final Path dir;
         private final Path reply;
         private final Arm arm;
@@ -57,8 +63,9 @@ final class ForkLauncher implements Forks {
         private final long startNanos = System.nanoTime();
         private final StealMeter.Ticks stealBefore;
 
-        private Running(Process process, Path dir, Path reply, Arm arm, int cpu) {
+        private Running(Process process, BuildServer server, Path dir, Path reply, Arm arm, int cpu) {
             this.process = process;
+            this.server = server;
             this.dir = dir;
             this.reply = reply;
             this.arm = arm;
@@ -69,18 +76,24 @@ final class ForkLauncher implements Forks {
         @Override
         public Reading await() {
             int code;
-            try {
-                code = process.waitFor();
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new BadInputException(arm.name() + ": interrupted", e);
+            Path log = dir.resolve("launch.log");
+            if (server != null) {
+                server.awaitDone();
+                code = 0;
+                log = server.log();
+            } else {
+                try {
+                    code = process.waitFor();
+                } catch (InterruptedException e) {
+                    process.destroyForcibly();
+                    Thread.currentThread().interrupt();
+                    throw new BadInputException(arm.name() + ": interrupted", e);
+                }
             }
             double seconds = (System.nanoTime() - startNanos) / 1e9;
             double stolen = steal.read().getOrDefault(StealMeter.line(cpu), StealMeter.Ticks.NONE)
                     .stolenSince(stealBefore);
             AbChildReply r = readReply(reply, arm);
-            Path log = dir.resolve("launch.log");
             String where = arm.name() + " build " + arm.build().classPath() + ": ";
             if (r == null) {
                 throw new BadInputException(where + "its JVM exited with " + code + " and no reply: " + lastLine(log)
@@ -111,12 +124,35 @@ final class ForkLauncher implements Forks {
             Files.createDirectories(dir);
             Files.deleteIfExists(reply);
             Channel.write(requestFile, request);
+            if (arm.build().has(AbServer.class.getName())) {
+                BuildServer server = servers.get(arm.name());
+                if (server == null) {
+                    server = BuildServer.start(serverCommand(arm), arm.name(), logDir.resolve(arm.name() + ".log"));
+                    servers.put(arm.name(), server);
+                }
+                server.pin(cpu);
+                server.send(requestFile);
+                return new Running(null, server, dir, reply, arm, cpu);
+            }
             Process p = new ProcessBuilder(command(arm, requestFile, cpu)).redirectErrorStream(true)
                     .redirectOutput(dir.resolve("launch.log").toFile()).start();
-            return new Running(p, dir, reply, arm, cpu);
+            return new Running(p, null, dir, reply, arm, cpu);
         } catch (IOException e) {
             throw new BadInputException(arm.name() + ": cannot launch " + java + " (" + e.getMessage() + ")", e);
         }
+    }
+
+    @Override
+    public void close() {
+        servers.values().forEach(BuildServer::close);
+        servers.clear();
+    }
+
+    /** The command of a build server: the child's flags, its {@link AbServer} instead of one request. */
+    List<String> serverCommand(Arm arm) {
+        List<String> cmd = jvm(arm);
+        cmd.addAll(List.of("-cp", arm.build().classPath(), AbServer.class.getName()));
+        return cmd;
     }
 
     /** The child's command line: pinned where asked, this build's flags, the arm's properties, JMH's lock waived. */
@@ -125,6 +161,13 @@ final class ForkLauncher implements Forks {
         if (cpu >= 0) {
             cmd.addAll(List.of("taskset", "-c", Integer.toString(cpu)));
         }
+        cmd.addAll(jvm(arm));
+        cmd.addAll(List.of("-cp", arm.build().classPath(), AbChild.class.getName(), requestFile.toString()));
+        return cmd;
+    }
+
+    private List<String> jvm(Arm arm) {
+        List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(JvmFlags.all());
         cmd.addAll(ForkProperties.jvmArgs(Adapters.load().all()));
@@ -137,7 +180,6 @@ final class ForkLauncher implements Forks {
         // the pairs are the measurement: an unsteady fork is one disturbed pair, not a fork to measure again
         cmd.add("-D" + BenchmarkRunner.REMEASURE_PROPERTY + "=false");
         cmd.addAll(arm.jvmArgs());
-        cmd.addAll(List.of("-cp", arm.build().classPath(), AbChild.class.getName(), requestFile.toString()));
         return cmd;
     }
 

@@ -123,8 +123,10 @@ public final class PairedGate {
         PairedRounds.Outcome o;
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         try (JmhLock ignored = JmhLock.userIgnores() ? null
-                : JmhLock.acquire(JmhLock.defaultFile(), true, System.err::println)) {
-            o = new PairedRounds(roundsPlan, new ForkLauncher(req.java(), new StealMeter(StealMeter.PROC_STAT)),
+                : JmhLock.acquire(JmhLock.defaultFile(), true, System.err::println);
+             ForkLauncher forks = new ForkLauncher(req.java(), new StealMeter(StealMeter.PROC_STAT),
+                     out.resolve("servers"))) {
+            o = new PairedRounds(roundsPlan, forks,
                     new PairedRounds.Listener() {
                         @Override
                         public void pair(PairedRounds.Pair p) {
@@ -180,6 +182,10 @@ public final class PairedGate {
             }
         }
         List<Change> changes = PairedVerdicts.judge(judged, compare::thresholdFor);
+        // the intervals a paired comparison reports are those its verdicts read
+        compare = new CompareSettings(compare.threshold(), compare.rules(), compare.alpha(),
+                PairedVerdicts.EQUIVALENCE_CONFIDENCE, compare.resamples(), compare.seed(), compare.strictEnv(),
+                compare.maxSpread(), compare.minEffectNanos());
         int forks = Math.max(1, pairs.values().stream().mapToInt(List::size).max().orElse(1));
         RunSettings pooled = settings.toBuilder().forks(forks).build();
         ResultFile base = side(o, baseArm, o.lastBase().get(duel.name()), pooled, started, finished, command);

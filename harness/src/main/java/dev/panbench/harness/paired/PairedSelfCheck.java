@@ -42,8 +42,22 @@ public final class PairedSelfCheck {
     static final String AA = "aa";
     static final String SLOWED = "slowed";
 
-    /** What to measure: {@code runs} runs of the selection, each one A/A gate and one slowed gate. */
-    public record Plan(Build build, RunRequest selection, int runs, String workload, double extra,
+    /** One slowed arm: {@code workload} does {@code extra} more work (0.05: 5%). */
+    public record Slowdown(String workload, double extra) {
+
+        public Slowdown {
+            if (workload == null || !(extra > 0)) {
+                throw new BadInputException("--slowdown: a paired self-check needs WORKLOAD=PCT with PCT above 0");
+            }
+        }
+
+        String arm() {
+            return SLOWED + "-" + Math.round(extra * 1000) / 10.0 + "pct";
+        }
+    }
+
+    /** What to measure: {@code runs} runs of the selection, each one A/A gate and one gate per slowdown. */
+    public record Plan(Build build, RunRequest selection, int runs, List<Slowdown> slowdowns,
                        CompareSettings compare, Duration budget, boolean duet, Long seed, int minPairs, int maxPairs,
                        String java) {
 
@@ -51,29 +65,39 @@ public final class PairedSelfCheck {
             if (runs < 1) {
                 throw new BadInputException("--runs " + runs + ": expected 1 or more");
             }
-            if (workload == null || !(extra > 0)) {
+            slowdowns = List.copyOf(slowdowns);
+            if (slowdowns.isEmpty()) {
                 throw new BadInputException("--slowdown: a paired self-check needs WORKLOAD=PCT with PCT above 0");
             }
         }
     }
 
+    /** The gates of one slowdown over every run. */
+    @JsonPropertyOrder({"workload", "extra", "measuredSlowdown", "tally"})
+    public record Slowed(String workload, double extra, Double measuredSlowdown, Tally tally) {
+    }
+
     /**
      * One run's two gates.
      *
-     * @param seconds      wall time of the run's shared rounds: each gate took no longer
+     * @param seconds      wall time of the run's shared rounds
+     * @param gateSeconds  each gate's share of it (A/A first, then each slowdown's): the time its own forks took,
+     *                     the shared base forks counted once for it, as the gate alone would have spent
      * @param machineBefore the machine probe's loops just before the run (ns), and after it
      */
-    @JsonPropertyOrder({"run", "seed", "seconds", "rounds", "aaPairs", "slowedPairs", "remeasured", "maxStolen",
-            "aaRegressed", "aaInconclusive", "slowedCaught", "measuredSlowdown", "machineBefore", "machineAfter"})
-    public record Gates(int run, long seed, double seconds, int rounds, int aaPairs, int slowedPairs, int remeasured,
-                        double maxStolen, int aaRegressed, int aaInconclusive, boolean slowedCaught,
-                        Double measuredSlowdown, Map<String, Object> machineBefore, Map<String, Object> machineAfter) {
+    @JsonPropertyOrder({"run", "seed", "seconds", "gateSeconds", "rounds", "aaPairs", "slowedPairs", "remeasured",
+            "maxStolen", "aaRegressed", "aaInconclusive", "slowedCaught", "measuredSlowdown", "machineBefore",
+            "machineAfter"})
+    public record Gates(int run, long seed, double seconds, List<Double> gateSeconds, int rounds, int aaPairs,
+                        List<Integer> slowedPairs,
+                        int remeasured, double maxStolen, int aaRegressed, int aaInconclusive,
+                        List<Boolean> slowedCaught, List<Double> measuredSlowdown, Map<String, Object> machineBefore,
+                        Map<String, Object> machineAfter) {
     }
 
-    @JsonPropertyOrder({"runs", "workload", "extra", "mode", "budgetSeconds", "measuredSlowdown", "aa", "slowed",
-            "gates"})
-    public record Outcome(int runs, String workload, double extra, String mode, double budgetSeconds,
-                          Double measuredSlowdown, Tally aa, Tally slowed, List<Gates> gates) {
+    @JsonPropertyOrder({"runs", "mode", "budgetSeconds", "aa", "slowed", "gates"})
+    public record Outcome(int runs, String mode, double budgetSeconds, Tally aa, List<Slowed> slowed,
+                          List<Gates> gates) {
     }
 
     private PairedSelfCheck() {
@@ -85,17 +109,27 @@ public final class PairedSelfCheck {
             Duet.require();
         }
         List<PlannedResult> results = PairedGate.plan(plan.selection());
-        if (results.stream().noneMatch(r -> SelfCheck.isSlowed(r.id(), plan.workload()))) {
-            throw new BadInputException("--slowdown " + plan.workload() + ": no selected result runs that workload");
+        for (Slowdown sd : plan.slowdowns()) {
+            if (results.stream().noneMatch(r -> SelfCheck.isSlowed(r.id(), sd.workload()))) {
+                throw new BadInputException("--slowdown " + sd.workload() + ": no selected result runs that workload");
+            }
         }
-        List<Arm> arms = List.of(new Arm("base", plan.build()), new Arm("same", plan.build()),
-                new Arm(SLOWED, plan.build(), List.of("-D" + ExtraWork.PROPERTY + "="
-                        + ExtraWork.spec(plan.workload(), plan.extra()))));
-        List<PairedRounds.Duel> duels = List.of(new PairedRounds.Duel(AA, 0, 1), new PairedRounds.Duel(SLOWED, 0, 2));
-        Tally aa = new Tally(0, 0, 0, 0, 0, 0, 0, 0);
-        Tally slowed = aa;
+        List<Arm> arms = new ArrayList<>(List.of(new Arm("base", plan.build()), new Arm("same", plan.build())));
+        List<PairedRounds.Duel> duels = new ArrayList<>(List.of(new PairedRounds.Duel(AA, 0, 1)));
+        for (Slowdown sd : plan.slowdowns()) {
+            arms.add(new Arm(sd.arm(), plan.build(), List.of("-D" + ExtraWork.PROPERTY + "="
+                    + ExtraWork.spec(sd.workload(), sd.extra()))));
+            duels.add(new PairedRounds.Duel(sd.arm(), 0, arms.size() - 1));
+        }
+        Tally none = new Tally(0, 0, 0, 0, 0, 0, 0, 0);
+        Tally aa = none;
+        List<Tally> slowed = new ArrayList<>();
+        List<List<Double>> slowdowns = new ArrayList<>();
+        for (int k = 0; k < plan.slowdowns().size(); k++) {
+            slowed.add(none);
+            slowdowns.add(new ArrayList<>());
+        }
         List<Gates> gates = new ArrayList<>();
-        List<Double> slowdowns = new ArrayList<>();
         long seed0 = plan.seed() != null ? plan.seed() : System.nanoTime();
         Path root = plan.selection().outDir();
         try (JmhLock ignored = JmhLock.userIgnores() ? null
@@ -104,23 +138,33 @@ public final class PairedSelfCheck {
                 Path dir = root.resolve(String.format("run-%02d", run));
                 Gates g = readOrMeasure(plan, arms, duels, results, dir, run, seed0 + run, notice);
                 Comparison aaC = ComparisonFiles.read(dir.resolve(AA).resolve(ComparisonFiles.FILE_NAME));
-                Comparison slowC = ComparisonFiles.read(dir.resolve(SLOWED).resolve(ComparisonFiles.FILE_NAME));
                 aa = aa.plus(aaC, null);
-                slowed = slowed.plus(slowC, plan.workload());
-                if (g.measuredSlowdown() != null) {
-                    slowdowns.add(g.measuredSlowdown());
+                StringBuilder caught = new StringBuilder();
+                for (int k = 0; k < plan.slowdowns().size(); k++) {
+                    Slowdown sd = plan.slowdowns().get(k);
+                    Comparison c = ComparisonFiles.read(dir.resolve(sd.arm()).resolve(ComparisonFiles.FILE_NAME));
+                    slowed.set(k, slowed.get(k).plus(c, sd.workload()));
+                    if (g.measuredSlowdown().get(k) != null) {
+                        slowdowns.get(k).add(g.measuredSlowdown().get(k));
+                    }
+                    caught.append(String.format(java.util.Locale.ROOT, "; +%.0f%% %s", 100 * sd.extra(),
+                            g.slowedCaught().get(k) ? "caught" : "missed"));
                 }
                 gates.add(g);
-                notice.accept(String.format(java.util.Locale.ROOT, "run %d of %d: %.0f s, A/A %d regressed and %d"
-                                + " inconclusive of %d; slowed gate %s", run, plan.runs(), g.seconds(),
-                        g.aaRegressed(), g.aaInconclusive(), aaC.changes().size(),
-                        g.slowedCaught() ? "caught it" : "missed it"));
+                notice.accept(String.format(java.util.Locale.ROOT, "run %d of %d: %.0f s, %d rounds; A/A %d"
+                                + " regressed and %d inconclusive of %d%s", run, plan.runs(), g.seconds(), g.rounds(),
+                        g.aaRegressed(), g.aaInconclusive(), aaC.changes().size(), caught));
             }
         }
-        Double measured = slowdowns.isEmpty() ? null
-                : Descriptive.median(slowdowns.stream().mapToDouble(Double::doubleValue).toArray());
-        return new Outcome(plan.runs(), plan.workload(), plan.extra(), plan.duet() ? "duet" : "sequential",
-                plan.budget().toSeconds(), measured, aa, slowed, gates);
+        List<Slowed> out = new ArrayList<>();
+        for (int k = 0; k < plan.slowdowns().size(); k++) {
+            List<Double> m = slowdowns.get(k);
+            out.add(new Slowed(plan.slowdowns().get(k).workload(), plan.slowdowns().get(k).extra(),
+                    m.isEmpty() ? null : Descriptive.median(m.stream().mapToDouble(Double::doubleValue).toArray()),
+                    slowed.get(k)));
+        }
+        return new Outcome(plan.runs(), plan.duet() ? "duet" : "sequential", plan.budget().toSeconds(), aa, out,
+                gates);
     }
 
     private static Gates readOrMeasure(Plan plan, List<Arm> arms, List<PairedRounds.Duel> duels,
@@ -138,17 +182,22 @@ public final class PairedSelfCheck {
         }
         var machineBefore = MachineProbe.read().toMap();
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        // the base forks are shared, so a round costs (duels + 1) forks a result where each gate alone would cost 2:
+        // the shared rounds get each gate's budget in forks, and each gate's time is its share of them
+        Duration shared = plan.budget().multipliedBy(2L * duels.size()).dividedBy(duels.size() + 1);
         var roundsPlan = new PairedRounds.Plan(arms, duels, results, plan.selection().settings(),
-                plan.compare().threshold(), plan.budget(), plan.duet(), seed, plan.minPairs(), plan.maxPairs(), dir,
+                plan.compare().threshold(), shared, plan.duet(), seed, plan.minPairs(), plan.maxPairs(), dir,
                 plan.selection().command() + " (run " + run + ")");
-        PairedRounds.Outcome o = new PairedRounds(roundsPlan,
-                new ForkLauncher(plan.java(), new StealMeter(StealMeter.PROC_STAT)), PairedRounds.Listener.NONE)
-                .run();
+        PairedRounds.Outcome o;
+        try (ForkLauncher forks = new ForkLauncher(plan.java(), new StealMeter(StealMeter.PROC_STAT),
+                dir.resolve("servers"))) {
+            o = new PairedRounds(roundsPlan, forks, PairedRounds.Listener.NONE).run();
+        }
         Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         var machineAfter = MachineProbe.read().toMap();
-        int[] pairs = new int[2];
-        Comparison[] judged = new Comparison[2];
-        for (int i = 0; i < 2; i++) {
+        int[] pairs = new int[duels.size()];
+        Comparison[] judged = new Comparison[duels.size()];
+        for (int i = 0; i < duels.size(); i++) {
             PairedRounds.Duel d = duels.get(i);
             var j = PairedGate.judge(o, d, arms, results, plan.compare(), plan.selection().settings(), started,
                     finished, roundsPlan.command());
@@ -156,15 +205,37 @@ public final class PairedSelfCheck {
             pairs[i] = o.pairs().get(d.name()).values().stream().mapToInt(List::size).sum();
             ComparisonFiles.write(dir.resolve(d.name()).resolve(ComparisonFiles.FILE_NAME), j.comparison());
         }
+        java.util.Set<String> baseForks = new java.util.HashSet<>();
+        int duelForks = 0;
+        for (var byId : o.pairs().values()) {
+            for (var ps : byId.values()) {
+                for (PairedRounds.Pair p : ps) {
+                    baseForks.add(p.round() + " " + p.id());
+                    duelForks++;
+                }
+            }
+        }
+        double secondsPerFork = o.seconds() / Math.max(1, baseForks.size() + duelForks);
+        List<Double> gateSeconds = new ArrayList<>();
+        for (int i = 0; i < duels.size(); i++) {
+            gateSeconds.add(2 * pairs[i] * secondsPerFork);
+        }
         double maxStolen = o.pairs().values().stream().flatMap(m -> m.values().stream()).flatMap(List::stream)
                 .mapToDouble(p -> Math.max(p.baseStolen(), p.candidateStolen())).max().orElse(0);
         int aaRegressed = judged[0].withVerdict(dev.panbench.harness.compare.Verdict.regressed).size();
         int aaInconclusive = judged[0].withVerdict(dev.panbench.harness.compare.Verdict.inconclusive).size();
-        boolean caught = judged[1].withVerdict(dev.panbench.harness.compare.Verdict.regressed).stream()
-                .anyMatch(c -> SelfCheck.isSlowed(c.id(), plan.workload()));
-        Gates g = new Gates(run, seed, o.seconds(), o.rounds(), pairs[0], pairs[1], o.remeasured(), maxStolen,
-                aaRegressed, aaInconclusive, caught, measuredSlowdown(o, plan.workload()), machineBefore,
-                machineAfter);
+        List<Integer> slowedPairs = new ArrayList<>();
+        List<Boolean> caught = new ArrayList<>();
+        List<Double> measured = new ArrayList<>();
+        for (int k = 0; k < plan.slowdowns().size(); k++) {
+            Slowdown sd = plan.slowdowns().get(k);
+            slowedPairs.add(pairs[k + 1]);
+            caught.add(judged[k + 1].withVerdict(dev.panbench.harness.compare.Verdict.regressed).stream()
+                    .anyMatch(c -> SelfCheck.isSlowed(c.id(), sd.workload())));
+            measured.add(measuredSlowdown(o, sd));
+        }
+        Gates g = new Gates(run, seed, o.seconds(), gateSeconds, o.rounds(), pairs[0], slowedPairs, o.remeasured(), maxStolen,
+                aaRegressed, aaInconclusive, caught, measured, machineBefore, machineAfter);
         try {
             AtomicFiles.writeString(record, Json.MAPPER.writeValueAsString(g) + "\n");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -174,9 +245,9 @@ public final class PairedSelfCheck {
     }
 
     /** Median over the slowed duel's pairs of the slowed workload of (slowed / base), minus 1. */
-    private static Double measuredSlowdown(PairedRounds.Outcome o, String workload) {
-        double[] ratios = o.pairs().get(SLOWED).entrySet().stream()
-                .filter(e -> SelfCheck.isSlowed(e.getKey(), workload)).flatMap(e -> e.getValue().stream())
+    private static Double measuredSlowdown(PairedRounds.Outcome o, Slowdown sd) {
+        double[] ratios = o.pairs().get(sd.arm()).entrySet().stream()
+                .filter(e -> SelfCheck.isSlowed(e.getKey(), sd.workload())).flatMap(e -> e.getValue().stream())
                 .mapToDouble(p -> p.candidateMedian() / p.baseMedian()).toArray();
         return ratios.length == 0 ? null : Descriptive.median(ratios) - 1;
     }

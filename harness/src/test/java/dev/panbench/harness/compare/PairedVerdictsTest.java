@@ -85,7 +85,7 @@ class PairedVerdictsTest {
         Change c = PairedVerdicts.judge(List.of(pairs("x/alloc", "ns/op", around(1.0, 8), 0.0, 64.0)),
                 id -> 0.05).getFirst();
         assertEquals(Verdict.regressed, c.verdict());
-        assertTrue(c.note().contains("allocates 64 B/op against 0"), c.note());
+        assertTrue(c.note().contains("allocates 64 B/op against 0 in every pair"), c.note());
         Change small = PairedVerdicts.judge(List.of(pairs("x/alloc", "ns/op", around(1.0, 8), 100.0, 120.0)),
                 id -> 0.05).getFirst();
         assertEquals(Verdict.unchanged, small.verdict(), "20 B more on 100 is within 10% + 16 B: " + small.note());
