@@ -132,7 +132,10 @@ class CrossBackendWinnersTest {
         CrossFramework.Cell openblas = sgemm.cells().get("openblas");
         assertTrue(openblas.degraded() != null && openblas.nanos() < sgemm.cells().get("simd").nanos());
         assertNull(sgemm.winner(), "simd is the only backend at full speed: nothing to win against");
-        assertFalse(line(md(prescott, null), "| gemm/sgemm | size=256, dtype=f32 |").contains("**"));
+        String prescottMd = md(prescott, null);
+        assertFalse(line(prescottMd, "| gemm/sgemm | size=256, dtype=f32 |").contains("**"));
+        assertTrue(prescottMd.contains("*Italic*: a DEGRADED cell, which never wins its row."),
+                "with no cell marked, the legend still says why the faster peer is not: " + prescottMd);
         assertEquals(0, count(catalogTable(html(prescott)), "class=\"num winner\""));
 
         // the committed run with its fastest sgemm marked degraded: the next fastest wins, the degraded one is shown

@@ -90,7 +90,8 @@ final class CrossFrameworkHtml {
             legend.add("<span class=\"winner-key\">Marked</span>: " + Html.escape(CrossFramework.WINNER) + ".");
         }
         if (x.anyDegraded()) {
-            legend.add("<span class=\"degraded-key\">Red, slanted</span>: a DEGRADED cell (hover it for why).");
+            legend.add("<span class=\"degraded-key\">Red, slanted</span>: a DEGRADED cell, which never wins its row "
+                    + "(hover it for why).");
         }
         sb.append("<caption>").append(String.join(" ", legend)).append("</caption>");
     }

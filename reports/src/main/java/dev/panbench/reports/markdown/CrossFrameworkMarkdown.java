@@ -47,7 +47,7 @@ final class CrossFrameworkMarkdown {
             legend.add("**Bold**: " + Markdown.text(CrossFramework.WINNER) + ".");
         }
         if (x.anyDegraded()) {
-            legend.add("*Italic*: a DEGRADED cell.");
+            legend.add("*Italic*: a DEGRADED cell, which never wins its row.");
         }
         if (!legend.isEmpty()) {
             sb.append(String.join(" ", legend)).append("\n\n");
