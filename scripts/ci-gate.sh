@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# The CI recipe: copy into your pipeline. Runs the benchmarks quickly, gates them against a named baseline, and puts
-# the comparison where CI shows it ($GITHUB_STEP_SUMMARY on GitHub Actions, else build/panbench/summary.md).
+# The CI recipe: copy into your pipeline. Two jobs in one script:
 #
-#   PANBENCH_BASELINE  baseline name or results file to gate against (default: main)
-#   PANBENCH_ARGS      extra arguments for `panbench run` (default: --adapter jvm --forks 2; two forks or more
-#                      let the comparison see fork-to-fork variation, which one fork cannot)
+#   on a pull request  the paired gate: `panbench gate --base MERGE_BASE` builds the merge base with the target branch
+#                      (once per commit, cached under build/panbench-builds), measures it and this checkout on this
+#                      runner in pairs of forks adjacent in time, in a drawn order, and fails only on a significant
+#                      regression beyond the limit. A shared runner's drift falls on both sides of every pair.
+#   on the main branch the history: `panbench run --quick`, gated against the stored baseline's runs and then saved
+#                      to it, so `panbench history` shows the trend.
+#
+# The job is a pull request's when PANBENCH_TARGET (or GITHUB_BASE_REF, which GitHub Actions sets on pull requests)
+# names the target branch; otherwise it is the main branch's.
+#
+#   PANBENCH_TARGET    target branch of a pull request (default: $GITHUB_BASE_REF)
+#   PANBENCH_ARGS      the selection and profile (default: --adapter jvm --quick)
+#   PANBENCH_BUDGET    the paired gate's budget (default: 10m)
+#   PANBENCH_SHARD     I/N: gate one shard of the selection (a matrix job per shard; `panbench merge` joins them)
 #   PANBENCH_MAX       largest slowdown allowed (default: 5%)
-#   PANBENCH_CONFIRM   re-runs of flagged results before failing (default: 2)
+#   PANBENCH_BASELINE  main branch: baseline name or results file to gate against (default: main)
+#   PANBENCH_SAVE      main branch: save the run as this baseline name afterwards
 #   PANBENCH_STORE     the baseline store (default: .panbench/baselines); restore it from your CI cache
-#   PANBENCH_SAVE      when set (e.g. on the main branch), save the run as this baseline name afterwards
-#   PANBENCH_BASE_BUILD  a panbench jar built from the base commit: when set, the two builds are measured on this
-#                      machine now, alternating fork by fork (panbench ab), instead of against a stored baseline.
-#                      Slower, but immune to the machine having changed since the baseline was taken; use it where
-#                      CI runners are shared and their speed drifts.
 #
-# Exit code: that of `panbench gate`: 0 passed, 1 a confirmed regression beyond the limit, 2 bad input.
+# Writes the verdict where CI shows it ($GITHUB_STEP_SUMMARY on GitHub Actions, else build/panbench/summary.md).
+# Exit code: that of `panbench gate`: 0 passed, 1 a regression beyond the limit, 2 bad input.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 panbench="$root/panbench"
@@ -22,20 +29,37 @@ out="${PANBENCH_OUT:-build/panbench}"
 baseline="${PANBENCH_BASELINE:-main}"
 summary="${GITHUB_STEP_SUMMARY:-$out/summary.md}"
 
-if [ -n "${PANBENCH_BASE_BUILD:-}" ]; then
+target="${PANBENCH_TARGET:-${GITHUB_BASE_REF:-}}"
+if [ -n "$target" ]; then
   mkdir -p "$(dirname "$summary")"
-  ab_out="$(mktemp)"
+  git -C "$root" fetch --quiet origin "$target" 2>/dev/null || true
+  base="$(git -C "$root" merge-base HEAD "origin/$target" 2>/dev/null || git -C "$root" merge-base HEAD "$target")" || {
+    echo "ci-gate: no merge base of HEAD with $target (fetch the target branch, e.g. fetch-depth: 0)" >&2
+    exit 2
+  }
+  shard=()
+  [ -n "${PANBENCH_SHARD:-}" ] && shard=(--shard "$PANBENCH_SHARD")
+  gate_out="$(mktemp)"
   # shellcheck disable=SC2086
-  "$panbench" ab "$PANBENCH_BASE_BUILD" "$root/cli/target/panbench.jar" --quick ${PANBENCH_AB_ARGS:---adapter jvm} \
-    --threshold "${PANBENCH_MAX:-5%}" --fail-on-regression --out "$out" | tee "$ab_out"
-  ab_code=${PIPESTATUS[0]}
-  { echo "## panbench: A/B against the base build"; echo; echo '```'; cat "$ab_out"; echo '```'; } >> "$summary"
-  rm -f "$ab_out"
-  exit "$ab_code"
+  "$panbench" gate --base "$base" ${PANBENCH_ARGS:---adapter jvm --quick} "${shard[@]}" \
+    --budget "${PANBENCH_BUDGET:-10m}" --threshold "${PANBENCH_MAX:-5%}" --out "$out" | tee "$gate_out"
+  gate_code=${PIPESTATUS[0]}
+  {
+    echo "## panbench: paired gate against the merge base with \`$target\`"
+    echo
+    case "$gate_code" in
+      0) echo "**Passed**: no significant regression beyond ${PANBENCH_MAX:-5%}." ;;
+      1) echo "**Failed**: a significant regression beyond ${PANBENCH_MAX:-5%}." ;;
+      *) echo "**Error** (exit $gate_code): see the job log." ;;
+    esac
+    echo; echo '```'; cat "$gate_out"; echo '```'
+  } >> "$summary"
+  rm -f "$gate_out"
+  exit "$gate_code"
 fi
 
 # shellcheck disable=SC2086
-"$panbench" run --quick ${PANBENCH_ARGS:---adapter jvm --forks 2} --out "$out"
+"$panbench" run ${PANBENCH_ARGS:---adapter jvm --quick} --forks 2 --out "$out"
 run_code=$?
 if [ "$run_code" -ne 0 ] && [ "$run_code" -ne 3 ]; then
   echo "ci-gate: panbench run failed (exit $run_code)" >&2
@@ -53,7 +77,7 @@ if [ ! -f "$baseline" ] && ! "$panbench" baseline show "$baseline" >/dev/null 2>
 fi
 gate_out="$(mktemp)"
 "$panbench" gate --baseline "$baseline" --current "$out/results.json" \
-  --threshold "${PANBENCH_MAX:-5%}" --confirm "${PANBENCH_CONFIRM:-2}" --out "$out" | tee "$gate_out"
+  --threshold "${PANBENCH_MAX:-5%}" --confirm 2 --out "$out" | tee "$gate_out"
 gate_code=${PIPESTATUS[0]}
 
 {

@@ -12,7 +12,7 @@ import java.io.PrintWriter;
 @Command(name = "panbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Benchmark harness for machine-learning backends: run, compare, gate, report.",
         subcommands = {ListCommand.class, EnvCommand.class, RunCommand.class, CalibrateCommand.class,
-                CompareCommand.class, GateCommand.class, BaselineCommand.class, MergeCommand.class, AbCommand.class,
+                CompareCommand.class, GateCommand.class, FindCommand.class, BaselineCommand.class, MergeCommand.class, AbCommand.class,
                 ReportCommand.class, HistoryCommand.class, SelfCheckCommand.class, ImportCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a regression beyond the threshold;",
                 "2 bad usage or unreadable input; 3 the run finished but some results failed."})

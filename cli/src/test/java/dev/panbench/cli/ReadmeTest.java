@@ -57,6 +57,7 @@ class ReadmeTest {
             "gate", "cli/src/test/java/dev/panbench/cli/CompareAndGateCommandTest.java",
             "selfcheck", "cli/src/test/java/dev/panbench/cli/SelfCheckCommandTest.java",
             "ab", "cli/src/test/java/dev/panbench/cli/AbCommandTest.java",
+            "find", "harness/src/test/java/dev/panbench/harness/paired/RegressionFinderTest.java",
             "calibrate", "adapters/jvm/src/test/java/dev/panbench/adapters/jvm/CalibrationPairsTest.java");
 
     /** Commands that read and write files only: run for real. */

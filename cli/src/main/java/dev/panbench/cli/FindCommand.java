@@ -1,0 +1,96 @@
+package dev.panbench.cli;
+
+import dev.panbench.harness.Defaults;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.Verdict;
+import dev.panbench.harness.orchestrate.Build;
+import dev.panbench.harness.paired.PairedGate;
+import dev.panbench.harness.paired.RegressionFinder;
+import dev.panbench.harness.paired.RevisionBuild;
+import dev.panbench.harness.run.RunRequest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code panbench find GOOD BAD}: the commit where a selected result regressed, by paired bisection. */
+@Command(name = "find", description = "Find the first commit between GOOD and BAD whose build regressed, by"
+        + " bisection with paired comparisons.",
+        footer = {"", "Each probe builds a commit (once, in a worktree, cached) and compares it with GOOD's build",
+                "here, in pairs, as gate --base does; BAD is probed first. A probe still inconclusive within its",
+                "budget counts as not regressed, and the table says so.",
+                "", "Example:",
+                "  panbench find v1.2 HEAD --adapter cpu-simd --filter 'gemm/sgemm' --quick --budget 5m"})
+final class FindCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Mixin
+    SelectionOptions selection;
+
+    @Mixin
+    JmhOptions jmh;
+
+    @Mixin
+    ConsoleOutput console;
+
+    @Parameters(index = "0", paramLabel = "GOOD", description = "A git revision whose build is the reference.")
+    String good;
+
+    @Parameters(index = "1", paramLabel = "BAD", description = "A later git revision whose build regressed.")
+    String bad;
+
+    @Mixin
+    PairedOptions paired;
+
+    @Mixin
+    CompareOptions compareOptions;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.GATE_OUT_DIR + "/find",
+            description = "Directory for each probe's comparison (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        CompareSettings compare = compareOptions.settings();
+        Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
+        Path cache = home.resolve(Defaults.BUILD_CACHE_DIR);
+        PrintWriter err = console.err();
+        List<String[]> commits = RegressionFinder.commits(home, good, bad);
+        Build goodBuild = RevisionBuild.resolve(good, home, cache, err::println);
+        err.println("find: " + commits.size() + " commit(s) after " + good + " up to " + bad);
+        RegressionFinder.Outcome o = RegressionFinder.bisect(commits, commit -> {
+            Build probed = RevisionBuild.resolve(commit, home, cache, err::println);
+            RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
+                    PairedOptions.oneFork(jmh.settings()), null, out.resolve(commit.substring(0, 12)),
+                    console.commandLine(), jmh.quick);
+            Comparison c = PairedGate.run(paired.request(goodBuild, probed, request, compare),
+                    PairedGate.Listener.NONE).comparison();
+            RegressionFinder.Probe p = !c.withVerdict(Verdict.regressed).isEmpty() ? RegressionFinder.Probe.regressed
+                    : c.withVerdict(Verdict.inconclusive).isEmpty() ? RegressionFinder.Probe.notRegressed
+                    : RegressionFinder.Probe.inconclusive;
+            err.println("find: " + commit.substring(0, 12) + " " + p);
+            err.flush();
+            return p;
+        });
+        PrintWriter o2 = console.out();
+        for (RegressionFinder.Step s : o.steps()) {
+            o2.println(s.commit().substring(0, 12) + "  " + String.format("%-13s", s.probe()) + " " + s.subject()
+                    + (s.probe() == RegressionFinder.Probe.inconclusive ? " (inconclusive: counted as not regressed)"
+                    : ""));
+        }
+        if (o.firstBad() == null) {
+            o2.println("find: " + bad + " is not slower than " + good + " in the selection; nothing to find");
+            return ExitCodes.OK;
+        }
+        o2.println("find: first regressed commit " + o.firstBad() + " " + o.subject());
+        return ExitCodes.OK;
+    }
+}
