@@ -36,6 +36,11 @@ public final class ResultMarks {
     public static final String TRACEMALLOC_PEAK = "tracemallocPeakBytes";
     public static final String STEADY = "steady";
     public static final String MACHINE = "machine";
+    /**
+     * Per fork, per measurement iteration: the share of the iteration the benchmark thread waited runnable for a CPU
+     * (other processes of this machine had it). The paired gate takes it out of each score.
+     */
+    public static final String RUN_QUEUE_WAIT = "runQueueWait";
 
     private ResultMarks() {
     }

@@ -18,11 +18,14 @@ public final class Duet {
 
     /** Why a duet cannot run here, or null where it can. */
     public static String unavailableReason() {
-        int cpus = Runtime.getRuntime().availableProcessors();
+        return unavailableReason(Runtime.getRuntime().availableProcessors(), onPath("taskset"));
+    }
+
+    static String unavailableReason(int cpus, boolean taskset) {
         if (cpus < 2) {
             return "a duet pins its two forks to two CPUs; this process may use " + cpus;
         }
-        if (!onPath("taskset")) {
+        if (!taskset) {
             return "a duet pins its forks with taskset (util-linux), which is not on the PATH";
         }
         return null;

@@ -7,6 +7,7 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.model.Units;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.RunSettings;
@@ -283,8 +284,44 @@ final class PairedRounds {
         return new PairedVerdicts.Pairs(id, unit, higher, d, b, c, ba, ca);
     }
 
-    private static double median(BenchResult r) {
-        return Descriptive.median(r.samples().stream().mapToDouble(Double::doubleValue).toArray());
+    /**
+     * The fork's median score with the time its benchmark thread waited runnable for a CPU taken out of each
+     * iteration ({@link ResultMarks#RUN_QUEUE_WAIT}): on a machine where other processes take turns on the CPUs, a
+     * fork of a single-threaded workload that was made to wait reads slower by that share, and the wait falls on the
+     * two sides of a pair unequally however close they run. A thread that sleeps (a device, another thread) does not
+     * wait runnable, so its score stays as measured; a fork that could not read the wait (another OS, an older
+     * build) gives its plain median. A throughput score is divided by (1 - wait) instead.
+     */
+    static double median(BenchResult r) {
+        List<Double> s = r.samples();
+        double[] v = new double[s.size()];
+        List<Double> waits = waits(r);
+        boolean higher = r.unit() != null && Units.higherIsBetter(r.unit());
+        for (int i = 0; i < v.length; i++) {
+            double keep = waits == null ? 1 : Math.max(0.05, 1 - waits.get(i));
+            v[i] = higher ? s.get(i) / keep : s.get(i) * keep;
+        }
+        return Descriptive.median(v);
+    }
+
+    /** The run-queue wait of every sample, in sample order, or null where the result does not hold one per sample. */
+    private static List<Double> waits(BenchResult r) {
+        if (!(r.extra().get(ResultMarks.RUN_QUEUE_WAIT) instanceof List<?> byFork)) {
+            return null;
+        }
+        List<Double> out = new ArrayList<>();
+        for (Object fork : byFork) {
+            if (!(fork instanceof List<?> l)) {
+                return null;
+            }
+            for (Object w : l) {
+                if (!(w instanceof Number n)) {
+                    return null;
+                }
+                out.add(n.doubleValue());
+            }
+        }
+        return out.size() == r.samples().size() ? out : null;
     }
 
     private static boolean anyOpen(Map<String, Map<ResultId, Boolean>> open) {

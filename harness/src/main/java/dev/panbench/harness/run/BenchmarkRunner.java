@@ -192,8 +192,28 @@ public final class BenchmarkRunner {
             return r;
         }
         List<ForkFacts> facts = replies.facts();
-        return Steadiness.judge(withPeakMemory(withDeviceTime(r, replies.deviceTimes()), facts), facts,
-                settings.measurementTime().nanos());
+        return Steadiness.judge(withRunQueueWait(withPeakMemory(withDeviceTime(r, replies.deviceTimes()), facts),
+                facts), facts, settings.measurementTime().nanos());
+    }
+
+    /**
+     * Adds {@code runQueueWait} ({@link ResultMarks#RUN_QUEUE_WAIT}): for each fork, the share of each measurement
+     * iteration its benchmark thread waited runnable for a CPU, beside the iteration's score; unchanged where no fork
+     * could read it or the counts do not line up with the samples.
+     */
+    static BenchResult withRunQueueWait(BenchResult r, List<ForkFacts> facts) {
+        if (facts.size() != r.forks().size()) {
+            return r;
+        }
+        List<List<Double>> byFork = new ArrayList<>();
+        for (int i = 0; i < facts.size(); i++) {
+            List<Double> w = facts.get(i).runQueueWait();
+            if (w.size() != r.forks().get(i).size()) {
+                return r;
+            }
+            byFork.add(w);
+        }
+        return ResultMarks.with(r, Map.of(ResultMarks.RUN_QUEUE_WAIT, byFork));
     }
 
     /**

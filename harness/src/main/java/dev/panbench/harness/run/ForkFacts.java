@@ -8,16 +8,21 @@ import java.util.Map;
  * What one JMH fork tells its parent when its trial ends ({@link ForkReply.Facts}): its resident-set high-water mark
  * during measurement ({@code peakMemoryBytes}, absent where the OS gives none) and what its adaptive warm-up did
  * ({@code warmup}, absent when the run asked for none), and the JIT's compilation milliseconds during each
- * measurement iteration ({@code compiledMillis}, empty where the JVM does not account them).
+ * measurement iteration ({@code compiledMillis}, empty where the JVM does not account them), and the share of each
+ * measurement iteration the benchmark thread spent runnable but waiting for a CPU ({@code runQueueWait}, empty where
+ * the kernel does not account it).
  */
-record ForkFacts(Long peakMemoryBytes, Map<String, Object> warmup, List<Long> compiledMillis) {
+record ForkFacts(Long peakMemoryBytes, Map<String, Object> warmup, List<Long> compiledMillis,
+                 List<Double> runQueueWait) {
 
     ForkFacts {
         compiledMillis = compiledMillis == null ? List.of() : List.copyOf(compiledMillis);
+        runQueueWait = runQueueWait == null ? List.of() : List.copyOf(runQueueWait);
     }
 
-    static ForkFacts of(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, List<Long> compiledMillis) {
-        return new ForkFacts(peakMemoryBytes, warmup == null ? null : warmup.toMap(), compiledMillis);
+    static ForkFacts of(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, List<Long> compiledMillis,
+                        List<Double> runQueueWait) {
+        return new ForkFacts(peakMemoryBytes, warmup == null ? null : warmup.toMap(), compiledMillis, runQueueWait);
     }
 
     /** The 1-based measurement iterations during which the JIT compiled something. */

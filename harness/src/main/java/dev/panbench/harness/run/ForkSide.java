@@ -101,8 +101,10 @@ final class ForkSide {
         return r == null ? 0 : Math.max(0, r.adaptiveWarmupNanos());
     }
 
-    static void recordForkFacts(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, List<Long> compiledMillis) {
-        reply(new ForkReply.Facts(Channel.PROTOCOL, ForkFacts.of(peakMemoryBytes, warmup, compiledMillis)));
+    static void recordForkFacts(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, List<Long> compiledMillis,
+                                List<Double> runQueueWait) {
+        reply(new ForkReply.Facts(Channel.PROTOCOL, ForkFacts.of(peakMemoryBytes, warmup, compiledMillis,
+                runQueueWait)));
     }
 
     static String describe(Throwable t) {

@@ -39,6 +39,9 @@ public class WorkloadBenchmark {
     private long peakMemoryBytes = -1;
     private long compiledBefore = -1;
     private final List<Long> compiledByIteration = new ArrayList<>();
+    private long waitBefore = -1;
+    private long wallBefore;
+    private final List<Double> waitShareByIteration = new ArrayList<>();
 
     @Setup(Level.Trial)
     public void setup(Blackhole bh) throws Throwable {
@@ -63,6 +66,8 @@ public class WorkloadBenchmark {
         }
         if (iteration.getType() == IterationType.MEASUREMENT) {
             compiledBefore = AdaptiveWarmup.compiledMillis();
+            waitBefore = ThreadSchedStat.runQueueWaitNanos();
+            wallBefore = System.nanoTime();
         }
     }
 
@@ -85,6 +90,11 @@ public class WorkloadBenchmark {
             if (compiled >= 0 && compiledBefore >= 0) {
                 compiledByIteration.add(compiled - compiledBefore);
             }
+            long wait = ThreadSchedStat.runQueueWaitNanos();
+            long wall = System.nanoTime() - wallBefore;
+            if (wait >= 0 && waitBefore >= 0 && wall > 0) {
+                waitShareByIteration.add(Math.min(1.0, Math.max(0.0, (double) (wait - waitBefore) / wall)));
+            }
         }
         if (workload instanceof DeviceTimed timed) {
             DeviceTimed.DeviceTime t = timed.drainDeviceTime();
@@ -96,7 +106,8 @@ public class WorkloadBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
-        ForkSide.recordForkFacts(peakMemoryBytes >= 0 ? peakMemoryBytes : null, warmup, compiledByIteration);
+        ForkSide.recordForkFacts(peakMemoryBytes >= 0 ? peakMemoryBytes : null, warmup, compiledByIteration,
+                waitShareByIteration);
         if (workload != null) {
             workload.close();
         }

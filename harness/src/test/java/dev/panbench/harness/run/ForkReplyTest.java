@@ -17,7 +17,7 @@ class ForkReplyTest {
     @Test
     void repliesOfSeveralForksReadBackTyped(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("fork-replies.jsonl");
-        ForkFacts facts = new ForkFacts(4096L, Map.of("settled", true), List.of(0L, 3L));
+        ForkFacts facts = new ForkFacts(4096L, Map.of("settled", true), List.of(0L, 3L), List.of(0.0, 0.25));
         Channel.append(file, new ForkReply.DeviceTime(Channel.PROTOCOL, 1000, 10));
         Channel.append(file, new ForkReply.Facts(Channel.PROTOCOL, facts));
         Channel.append(file, new ForkReply.Skipped(Channel.PROTOCOL, "no device"));

@@ -29,7 +29,7 @@ class SteadinessTest {
 
     @Test
     void aFlatForkWithAnIdleJitIsSteady() {
-        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, null, List.of(0L, 1L, 0L, 0L, 2L))),
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, null, List.of(0L, 1L, 0L, 0L, 2L), List.of())),
                 ITERATION);
         assertEquals(Boolean.TRUE, verdict(r).get("steady"), verdict(r).toString());
         assertNull(ResultMarks.unsteady(r));
@@ -37,7 +37,7 @@ class SteadinessTest {
 
     @Test
     void aFlatForkThatCompiledWhileTimedIsUnsteady() {
-        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, null, List.of(0L, 30L, 0L, 0L, 0L))),
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, null, List.of(0L, 30L, 0L, 0L, 0L), List.of())),
                 ITERATION);
         assertEquals("the JIT compiled for 30 ms during measured iteration 2 of 5 (100 ms each)",
                 ResultMarks.unsteady(r));
@@ -48,7 +48,7 @@ class SteadinessTest {
     void oneSlowIterationThatLeavesTheIntervalWiderThanTwiceIsUnsteady() {
         BenchResult r = BenchResult.measured(ResultId.parse("faulty/fault/ok[size=8]"), "fault", "ns/op", "avgt",
                 List.of(List.of(100.0, 101.0, 99.0, 100.0, 400.0)), null, null);
-        BenchResult judged = Steadiness.judge(r, List.of(new ForkFacts(1L, null, List.of(0L, 0L, 0L, 0L, 0L))),
+        BenchResult judged = Steadiness.judge(r, List.of(new ForkFacts(1L, null, List.of(0L, 0L, 0L, 0L, 0L), List.of())),
                 ITERATION);
         assertEquals("the 99% interval of the mean spans 17.2x ([38.59, 662.7] ns/op)", ResultMarks.unsteady(judged));
         assertTrue(verdict(judged).get("method").toString().contains("more than 2x its lower"),
@@ -75,7 +75,7 @@ class SteadinessTest {
     @Test
     void aWarmupThatHitItsCapWhileCompilingIsUnsteady() {
         Map<String, Object> warmup = Map.of("millis", 3000, "windows", 60, "settled", false, "compiling", true);
-        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of())), ITERATION);
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of(), List.of())), ITERATION);
         assertEquals("the JIT was still compiling when the adaptive warm-up stopped at its cap (3000 ms)",
                 ResultMarks.unsteady(r));
         assertEquals(List.of(warmup), verdict(r).get("warmup"));

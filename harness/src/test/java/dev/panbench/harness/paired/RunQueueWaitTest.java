@@ -1,0 +1,41 @@
+package dev.panbench.harness.paired;
+
+import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultId;
+import dev.panbench.harness.model.ResultMarks;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** A pair's fork medians with the time their benchmark thread waited for a CPU taken out. */
+class RunQueueWaitTest {
+
+    private static BenchResult result(String unit, List<List<Double>> forks, Object waits) {
+        BenchResult r = BenchResult.measured(ResultId.parse("x/y"), "g", unit, "avgt", forks, 0.0, null);
+        return waits == null ? r : ResultMarks.with(r, Map.of(ResultMarks.RUN_QUEUE_WAIT, waits));
+    }
+
+    @Test
+    void aForkThatWaitedHalfItsTimeReadsAsTheTimeItRan() {
+        // three iterations of 100 ns/op: two of them spent half their time waiting for a CPU
+        BenchResult r = result("ns/op", List.of(List.of(100.0, 100.0, 100.0)),
+                List.of(List.of(0.5, 0.5, 0.0)));
+        assertEquals(50.0, PairedRounds.median(r), 1e-12);
+    }
+
+    @Test
+    void aThroughputIsRaisedByTheShareItWaited() {
+        BenchResult r = result("ops/s", List.of(List.of(10.0)), List.of(List.of(0.5)));
+        assertEquals(20.0, PairedRounds.median(r), 1e-12);
+    }
+
+    @Test
+    void withoutOneWaitPerSampleTheMedianIsAsMeasured() {
+        assertEquals(100.0, PairedRounds.median(result("ns/op", List.of(List.of(90.0, 100.0, 110.0)), null)));
+        assertEquals(100.0, PairedRounds.median(result("ns/op", List.of(List.of(90.0, 100.0, 110.0)),
+                List.of(List.of(0.5)))), "a count that does not line up is not used");
+    }
+}
