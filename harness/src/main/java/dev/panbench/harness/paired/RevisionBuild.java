@@ -13,9 +13,9 @@ import java.util.function.Consumer;
 
 /**
  * The build a gate's {@code --base} names: a jar or class path as it is, or a git revision, built once per commit in
- * a detached worktree ({@code mvn -B -q package}, tests skipped) and kept as {@code CACHE/COMMIT/panbench.jar}, so a
- * pull request's job needs only {@code panbench gate --base origin/main} and a second gate of the same base builds
- * nothing.
+ * a detached worktree ({@code mvn -B -q package -DskipTests}: tests are compiled, since modules depend on the harness
+ * test jar, and not run) and kept as {@code CACHE/COMMIT/panbench.jar}, so a pull request's job needs only
+ * {@code panbench gate --base origin/main} and a second gate of the same base builds nothing.
  */
 public final class RevisionBuild {
 
@@ -55,7 +55,7 @@ public final class RevisionBuild {
             require(exec(repo, log, "git", "worktree", "add", "--detach", tree.toString(), commit) == 0,
                     "--base " + base + ": git worktree add failed (log: " + log + ")");
             try {
-                int code = exec(tree, log, "mvn", "-B", "-q", "package", "-Dmaven.test.skip=true");
+                int code = exec(tree, log, "mvn", "-B", "-q", "package", "-DskipTests");
                 Path built = tree.resolve(BUILT_JAR);
                 require(code == 0 && Files.isRegularFile(built), "--base " + base + ": the build of " + shortId(commit)
                         + " failed (log: " + log + ")");
