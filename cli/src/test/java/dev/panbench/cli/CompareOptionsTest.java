@@ -31,6 +31,6 @@ class CompareOptionsTest {
         assertTrue(gate.out().contains("(default: 5%)"), gate.out());
         CliRunner ab = CliRunner.run("ab", "--help");
         assertTrue(ab.out().contains("--strict-env"), ab.out());
-        assertTrue(ab.out().contains("(default: 4)"), ab.out());
+        assertTrue(ab.out().contains("(default: " + dev.panbench.harness.Defaults.GATE_BUDGET + ")"), ab.out());
     }
 }

@@ -66,7 +66,6 @@ public final class Defaults {
     /** Growth of bytes allocated per operation that fails a paired gate whatever the timing: 10% and 16 bytes. */
     public static final double ALLOC_GROWTH_FRACTION = 0.10;
     public static final double ALLOC_GROWTH_BYTES = 16;
-    public static final int AB_ROUNDS = 4;
 
     // baselines
     public static final int BASELINE_KEEP = 10;
