@@ -38,8 +38,8 @@ import java.util.concurrent.Callable;
 /** {@code panbench gate}: the CI gate. Exit 1 only on a significant regression beyond its limit. */
 @Command(name = "gate", description = "Fail (exit 1) only on a regression beyond its threshold; 0 otherwise.",
         footer = {"", "With --base, the base build and this one are measured here in pairs of forks adjacent in",
-                "time, in an order drawn per round; each result is judged on its pairs (signed-rank test,",
-                "Holm-adjusted, and the Hodges-Lehmann interval), and settled results stop early.",
+                "time, in an order drawn per round; each result is judged on its pairs (Yuen's trimmed-mean",
+                "test, Holm-adjusted, and its interval), and settled results stop early.",
                 "", "With --baseline and --current, a run is judged against a stored history.",
                 "Noise never fails the gate: a result fails only when its slowdown is significant",
                 "(Mann-Whitney p < 0.01, bootstrap interval excluding no change) and beyond its limit.",

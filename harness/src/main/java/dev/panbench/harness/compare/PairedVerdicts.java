@@ -3,7 +3,7 @@ package dev.panbench.harness.compare;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.stats.Descriptive;
-import dev.panbench.harness.stats.SignedRank;
+import dev.panbench.harness.stats.TrimmedMean;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,10 +14,10 @@ import java.util.function.ToDoubleFunction;
 /**
  * The paired gate's verdicts. Each pair of forks (base and candidate of one result, adjacent in time) gives one
  * difference {@code d = ln(slowdown)}: positive when the candidate is slower, in any unit. The differences of a result
- * are judged with the signed-rank test and the Hodges-Lehmann estimate ({@link SignedRank}), never by pooling the two
- * sides' samples:
+ * are judged with Yuen's trimmed-mean t-test and its interval ({@link TrimmedMean}), never by pooling the two sides'
+ * samples:
  * <ul>
- * <li>{@code regressed}: the one-sided signed-rank p-value, Holm-adjusted over the results judged, is at most
+ * <li>{@code regressed}: the one-sided p-value, Holm-adjusted over the results judged, is at most
  *     {@link Defaults#ALPHA} (the one-sided 99% bound lies above zero), and the change is not shown to be within the
  *     threshold (the 90% interval reaches beyond it). A change at the threshold itself is caught; a significant
  *     change shown to be smaller than the threshold is {@code unchanged}.</li>
@@ -71,7 +71,7 @@ public final class PairedVerdicts {
         if (allocGrowth(p) != null) {
             return Verdict.regressed;
         }
-        SignedRank.Summary s = SignedRank.of(p.d(), EQUIVALENCE_CONFIDENCE);
+        TrimmedMean.Summary s = TrimmedMean.of(p.d(), EQUIVALENCE_CONFIDENCE);
         double alpha = Defaults.ALPHA / results;
         double limit = Math.log1p(threshold);
         Verdict v = timeVerdict(s, limit, s.pGreater() <= alpha, s.pLess() <= alpha);
@@ -94,12 +94,12 @@ public final class PairedVerdicts {
         return out;
     }
 
-    private static SignedRank.Summary summary(Pairs p) {
-        return SignedRank.of(p.d(), EQUIVALENCE_CONFIDENCE);
+    private static TrimmedMean.Summary summary(Pairs p) {
+        return TrimmedMean.of(p.d(), EQUIVALENCE_CONFIDENCE);
     }
 
     static Change change(Pairs p, double threshold, double pGreaterAdj, double pLessAdj) {
-        SignedRank.Summary s = summary(p);
+        TrimmedMean.Summary s = summary(p);
         double limit = Math.log1p(threshold);
         Verdict v = timeVerdict(s, limit, pGreaterAdj <= Defaults.ALPHA, pLessAdj <= Defaults.ALPHA);
         String note = p.n() + " pairs";
@@ -124,7 +124,7 @@ public final class PairedVerdicts {
                 null, null, note);
     }
 
-    private static Verdict timeVerdict(SignedRank.Summary s, double limit, boolean slower, boolean faster) {
+    private static Verdict timeVerdict(TrimmedMean.Summary s, double limit, boolean slower, boolean faster) {
         if (slower && s.upper() > limit) {
             return Verdict.regressed;
         }

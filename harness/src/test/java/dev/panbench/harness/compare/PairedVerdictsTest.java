@@ -77,7 +77,10 @@ class PairedVerdictsTest {
         Change c = PairedVerdicts.judge(List.of(pairs("x/few", "ns/op", new double[]{1.2, 0.9, 1.1}, null, null)),
                 id -> 0.05).getFirst();
         assertEquals(Verdict.inconclusive, c.verdict());
-        assertTrue(c.note().contains("3 pairs; too few pairs for an interval"), c.note());
+        assertTrue(c.note().startsWith("3 pairs; the pairs rule out only changes beyond "), c.note());
+        Change one = PairedVerdicts.judge(List.of(pairs("x/one", "ns/op", new double[]{1.2}, null, null)),
+                id -> 0.05).getFirst();
+        assertTrue(one.note().contains("1 pairs; too few pairs for an interval"), one.note());
     }
 
     @Test
@@ -96,10 +99,10 @@ class PairedVerdictsTest {
         PairedVerdicts.Pairs same = pairs("x/same", "ns/op", around(1.0, 6), null, null);
         assertNull(PairedVerdicts.settled(same, 0.05, 9, 8), "fewer pairs than the minimum");
         assertEquals(Verdict.unchanged, PairedVerdicts.settled(same, 0.05, 9, 6));
-        PairedVerdicts.Pairs slow = pairs("x/slow", "ns/op", around(1.10, 6), null, null);
-        assertNull(PairedVerdicts.settled(slow, 0.05, 9, 6),
-                "six pairs cannot reach p <= 0.01/9 (the smallest exact p is 1/64)");
-        assertEquals(Verdict.regressed, PairedVerdicts.settled(pairs("x/slow", "ns/op", around(1.10, 10), null, null),
-                0.05, 9, 6));
+        assertEquals(Verdict.regressed, PairedVerdicts.settled(pairs("x/slow", "ns/op", around(1.10, 6), null, null),
+                0.05, 9, 6), "six steady pairs 10% apart reach p <= 0.01/9");
+        double[] wild = {1.10, 0.80, 1.40, 1.05, 0.95, 1.30};
+        assertNull(PairedVerdicts.settled(pairs("x/wild", "ns/op", wild, null, null), 0.05, 9, 6),
+                "pairs that scatter by 30% settle nothing");
     }
 }
