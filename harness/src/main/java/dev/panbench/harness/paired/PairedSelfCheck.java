@@ -182,9 +182,10 @@ public final class PairedSelfCheck {
         }
         var machineBefore = MachineProbe.read().toMap();
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        // the base forks are shared, so a round costs (duels + 1) forks a result where each gate alone would cost 2:
-        // the shared rounds get each gate's budget in forks, and each gate's time is its share of them
-        Duration shared = plan.budget().multipliedBy(2L * duels.size()).dividedBy(duels.size() + 1);
+        // a round costs one fork of every arm a result where each gate alone would cost two: the shared rounds get
+        // as many rounds as each gate would have alone within its budget, and each gate's time is that of its own
+        // forks (the shared base counted for each)
+        Duration shared = plan.budget().multipliedBy(arms.size()).dividedBy(2);
         var roundsPlan = new PairedRounds.Plan(arms, duels, results, plan.selection().settings(),
                 plan.compare().threshold(), shared, plan.duet(), seed, plan.minPairs(), plan.maxPairs(), dir,
                 plan.selection().command() + " (run " + run + ")");
