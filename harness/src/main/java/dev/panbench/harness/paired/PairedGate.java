@@ -227,8 +227,13 @@ public final class PairedGate {
         EnvironmentInfo env = o.environments().get(arm.name());
         RunInfo info = new RunInfo("gate-" + started.toString().replace(":", "") + "-" + arm.name(),
                 started.toString(), finished.toString(), command + " (" + arm.name() + " build "
-                + arm.build().classPath() + ")", arm.name().equals("candidate") ? GitProbe.capture() : null, null);
+                + arm.build().classPath() + ")", thisBuild(arm) ? GitProbe.capture() : null, null);
         return new ResultFile(info, env, settings.toConfig(), results);
+    }
+
+    /** Whether the arm runs the build this process runs, whose commit is the checkout's. */
+    private static boolean thisBuild(Arm arm) {
+        return arm.build().classPath().equals(System.getProperty("java.class.path"));
     }
 
     private static Summary summary(PairedRounds.Outcome o, PairedRounds.Duel duel, String mode, long seed,
