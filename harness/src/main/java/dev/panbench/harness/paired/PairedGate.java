@@ -7,6 +7,7 @@ import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.PairedVerdicts;
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.env.GitProbe;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.ResultFiles;
@@ -134,7 +135,7 @@ public final class PairedGate {
                         }
 
                         @Override
-                        public void settled(String d, ResultId id, dev.panbench.harness.compare.Verdict v, int n) {
+                        public void settled(String d, ResultId id, Verdict v, int n) {
                             listener.settled(id, v == null ? "judged as it stands" : v.name(), n);
                         }
                     }).run();

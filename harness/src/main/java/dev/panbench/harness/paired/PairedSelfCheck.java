@@ -1,10 +1,12 @@
 package dev.panbench.harness.paired;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.orchestrate.AbChild;
@@ -18,14 +20,18 @@ import dev.panbench.harness.selfcheck.SelfCheck.Tally;
 import dev.panbench.harness.spi.ExtraWork;
 import dev.panbench.harness.stats.Descriptive;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -147,11 +153,11 @@ public final class PairedSelfCheck {
                     if (g.measuredSlowdown().get(k) != null) {
                         slowdowns.get(k).add(g.measuredSlowdown().get(k));
                     }
-                    caught.append(String.format(java.util.Locale.ROOT, "; +%.0f%% %s", 100 * sd.extra(),
+                    caught.append(String.format(Locale.ROOT, "; +%.0f%% %s", 100 * sd.extra(),
                             g.slowedCaught().get(k) ? "caught" : "missed"));
                 }
                 gates.add(g);
-                notice.accept(String.format(java.util.Locale.ROOT, "run %d of %d: %.0f s, %d rounds; A/A %d"
+                notice.accept(String.format(Locale.ROOT, "run %d of %d: %.0f s, %d rounds; A/A %d"
                                 + " regressed and %d inconclusive of %d%s", run, plan.runs(), g.seconds(), g.rounds(),
                         g.aaRegressed(), g.aaInconclusive(), aaC.changes().size(), caught));
             }
@@ -175,7 +181,7 @@ public final class PairedSelfCheck {
             notice.accept("run " + run + ": reusing " + record);
             try {
                 return Json.MAPPER.readValue(record.toFile(), Gates.class);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new BadInputException(record + ": not a self-check run's record (" + e.getMessage()
                         + "); delete it to measure that run again", e);
             }
@@ -206,7 +212,7 @@ public final class PairedSelfCheck {
             pairs[i] = o.pairs().get(d.name()).values().stream().mapToInt(List::size).sum();
             ComparisonFiles.write(dir.resolve(d.name()).resolve(ComparisonFiles.FILE_NAME), j.comparison());
         }
-        java.util.Set<String> baseForks = new java.util.HashSet<>();
+        Set<String> baseForks = new HashSet<>();
         int duelForks = 0;
         for (var byId : o.pairs().values()) {
             for (var ps : byId.values()) {
@@ -223,15 +229,15 @@ public final class PairedSelfCheck {
         }
         double maxStolen = o.pairs().values().stream().flatMap(m -> m.values().stream()).flatMap(List::stream)
                 .mapToDouble(p -> Math.max(p.baseStolen(), p.candidateStolen())).max().orElse(0);
-        int aaRegressed = judged[0].withVerdict(dev.panbench.harness.compare.Verdict.regressed).size();
-        int aaInconclusive = judged[0].withVerdict(dev.panbench.harness.compare.Verdict.inconclusive).size();
+        int aaRegressed = judged[0].withVerdict(Verdict.regressed).size();
+        int aaInconclusive = judged[0].withVerdict(Verdict.inconclusive).size();
         List<Integer> slowedPairs = new ArrayList<>();
         List<Boolean> caught = new ArrayList<>();
         List<Double> measured = new ArrayList<>();
         for (int k = 0; k < plan.slowdowns().size(); k++) {
             Slowdown sd = plan.slowdowns().get(k);
             slowedPairs.add(pairs[k + 1]);
-            caught.add(judged[k + 1].withVerdict(dev.panbench.harness.compare.Verdict.regressed).stream()
+            caught.add(judged[k + 1].withVerdict(Verdict.regressed).stream()
                     .anyMatch(c -> SelfCheck.isSlowed(c.id(), sd.workload())));
             measured.add(measuredSlowdown(o, sd));
         }
@@ -239,7 +245,7 @@ public final class PairedSelfCheck {
                 aaRegressed, aaInconclusive, caught, measured, machineBefore, machineAfter);
         try {
             AtomicFiles.writeString(record, Json.MAPPER.writeValueAsString(g) + "\n");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
         return g;
