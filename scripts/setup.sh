@@ -55,6 +55,18 @@ if [ "$installed_tvm" != "$tvm_version" ]; then
   fi
 fi
 
+# tokenizers and tiktoken: text/tokenize's peers (the Rust tokenizers through Python, OpenAI's Rust BPE) and the
+# trainers that write its vocabularies into build/tokenize/; pinned, since the vocabularies and ids depend on the version
+for p in tokenizers==0.23.3 tiktoken==0.14.0; do
+  installed="$(.venv/bin/python -c "from importlib.metadata import version; print(version('${p%%==*}'))" 2>/dev/null || true)"
+  if [ "$installed" != "${p##*==}" ]; then
+    say "installing Python package $p into .venv"
+    if ! .venv/bin/python -m pip install -q --disable-pip-version-check "$p"; then
+      say "$p could not be installed; text/tokenize's rows that need it will be skipped"
+    fi
+  fi
+done
+
 # --- Jenkins xUnit's junit-10.xsd, which the JUnit XML tests validate against: pytest's source distribution on PyPI
 # carries it (testing/example_scripts/junit-10.xsd); it is extracted into .venv, never committed.
 xsd=.venv/share/panbench/junit-10.xsd

@@ -25,9 +25,11 @@ public final class Catalog {
     public static final CatalogEntry REDUCE_DOT = new ReduceEntry(ReduceEntry.Kind.DOT);
     public static final CatalogEntry UNARY_EXP = new UnaryEntry("exp", Math::exp, -80f, 80f, 4);
     public static final CatalogEntry UNARY_TANH = new UnaryEntry("tanh", Math::tanh, -10f, 10f, 4);
+    public static final TokenizeEntry TOKENIZE = new TokenizeEntry();
 
     private static final List<CatalogEntry> ALL = List.of(BINARY_ADD, SGEMM, SOFTMAX_ROWS, LAYERNORM_ROWS, BERT_LAYER,
-            GPT2_DECODE, MATMUL_INT4, MATMUL_INT8, REDUCE_SUM, REDUCE_MAX, REDUCE_DOT, UNARY_EXP, UNARY_TANH);
+            GPT2_DECODE, MATMUL_INT4, MATMUL_INT8, REDUCE_SUM, REDUCE_MAX, REDUCE_DOT, UNARY_EXP, UNARY_TANH,
+            TOKENIZE);
 
     private Catalog() {
     }

@@ -1,0 +1,70 @@
+package dev.panbench.adapters.cpusimd.text;
+
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.TokenizeEntry;
+import dev.panbench.harness.catalog.TokenizerFixtures;
+import dev.panbench.harness.driver.PythonDriver;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.ParamSpec;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code text/tokenize} in this adapter. {@code impl=java} is panbench's own encoders ({@link ByteLevelBpe},
+ * {@link WordPiece}, {@link Unigram}) reading the fixtures' files, timed by JMH; the others are timed by the Python
+ * driver ({@code text_tokenize.py}): {@code hf} is the {@code tokenizers} package (Rust) line by line,
+ * {@code hf-batch64} its {@code encode_batch} of 64 lines with its parallelism off, {@code hf-batch64-parallel} the
+ * same with its parallelism on (rayon on every core the process may use, stated in the row's environment), and
+ * {@code tiktoken} OpenAI's Rust BPE, built from the BPE's own ranks and GPT-2's pattern (BPE only). Every row
+ * encodes every line once an operation, one thread unless it says otherwise, and its ids are checked line by line
+ * against the {@code tokenizers} package's before it is timed.
+ * <p>
+ * DJL's binding of the same Rust library ({@code ai.djl.huggingface:tokenizers}) is not a row: it is not in the
+ * project's offline Maven repository, and it loads a native library of its own at run time.
+ */
+public final class TokenizeWorkloads {
+
+    static final String JAVA = "java";
+    static final List<String> FRAMEWORK = List.of("hf", "hf-batch64", "hf-batch64-parallel", "tiktoken");
+
+    private TokenizeWorkloads() {
+    }
+
+    public static List<WorkloadSpec> specs() {
+        TokenizeEntry entry = Catalog.TOKENIZE;
+        return List.of(entry.spec()
+                .param(ParamSpec.of("impl", JAVA, "hf", "hf-batch64", "hf-batch64-parallel", "tiktoken")
+                        .quick(JAVA, "hf", "tiktoken"))
+                .availability(TokenizeWorkloads::availability)
+                .role(p -> entry.role(p, p.get("impl"), framework(p.get("impl"))))
+                .factory(TokenizeWorkload::new)
+                .build());
+    }
+
+    /** The Python package a row is timed in, or null for the JVM's. */
+    static String framework(String impl) {
+        if (impl.equals("tiktoken")) {
+            return "tiktoken";
+        }
+        return impl.startsWith("hf") ? "tokenizers" : null;
+    }
+
+    static Availability availability(Params p) {
+        Optional<TokenizerFixtures.Fixtures> fixtures = TokenizerFixtures.find();
+        if (fixtures.isEmpty()) {
+            return Availability.unavailable("text/tokenize needs its fixtures: " + TokenizerFixtures.reason());
+        }
+        String impl = p.get("impl");
+        if (impl.equals("tiktoken") && !p.get("model").equals("bpe")) {
+            return Availability.unavailable("tiktoken is a byte-level BPE only: it has no " + p.get("model"));
+        }
+        String framework = framework(impl);
+        if (framework == null) {
+            return Availability.ok();
+        }
+        return PythonDriver.importable(framework).map(Availability::unavailable).orElse(Availability.ok());
+    }
+}
