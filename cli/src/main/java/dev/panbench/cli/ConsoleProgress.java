@@ -74,6 +74,14 @@ final class ConsoleProgress implements ProgressListener {
         err.flush();
     }
 
+    /** Ends the line redrawn in place, so what is printed next starts a line of its own (a run interrupted). */
+    void clearLine() {
+        if (interactive) {
+            err.print("\r\033[K");
+            err.flush();
+        }
+    }
+
     private String prefix(int index, int total) {
         double elapsed = (System.nanoTime() - startNanos) / 1e9;
         String left = estimate == null ? "" : ", ~" + clock(estimate.secondsLeft(elapsed)) + " left";

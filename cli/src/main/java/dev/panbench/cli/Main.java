@@ -3,8 +3,11 @@ package dev.panbench.cli;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.RunInterruptedException;
+import dev.panbench.harness.run.RunStop;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import sun.misc.Signal;
 
 import java.io.PrintWriter;
 
@@ -15,11 +18,40 @@ import java.io.PrintWriter;
                 CompareCommand.class, GateCommand.class, FindCommand.class, BaselineCommand.class, MergeCommand.class, AbCommand.class,
                 ReportCommand.class, HistoryCommand.class, SelfCheckCommand.class, ImportCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a regression beyond the threshold;",
-                "2 bad usage or unreadable input; 3 the run finished but some results failed."})
+                "2 bad usage or unreadable input; 3 the run finished but some results failed;",
+                "130, 143 interrupted (SIGINT, SIGTERM): the results finished are written."})
 public final class Main {
 
     public static void main(String[] args) {
+        stopRunsOnSignals();
         System.exit(execute(args));
+    }
+
+    /**
+     * SIGINT (Ctrl-C) and SIGTERM (a CI job cancelled or timed out) stop a run that is measuring: it ends the fork it
+     * is in and writes the results it finished ({@link RunStop}); a second signal ends the process at once, the
+     * run's journal intact. Outside a measuring run they end the process as the JVM would (exit 130, 143). A signal
+     * this process was started to ignore (a background job of a script) stays ignored.
+     */
+    private static void stopRunsOnSignals() {
+        for (String name : new String[] {"INT", "TERM"}) {
+            try {
+                Signal.handle(new Signal(name), Main::onSignal);
+            } catch (IllegalArgumentException e) {
+                // the JVM keeps this signal (-Xrs): its own handling stays
+            }
+        }
+    }
+
+    private static void onSignal(Signal signal) {
+        int code = 128 + signal.getNumber();
+        RunStop stop = RunStop.process();
+        if (!stop.measuring() && !stop.requested()) {
+            System.exit(code);
+        } else if (!stop.request("SIG" + signal.getName(), code)) {
+            stop.endProcessesNow();
+            Runtime.getRuntime().halt(stop.exitCode());
+        }
     }
 
     /** Runs one command line and returns its exit code; what tests call. */
@@ -88,6 +120,11 @@ public final class Main {
         boolean verbose = parsed != null && isVerbose(parsed);
         if (OutOfMemory.causedBy(e)) {
             return OutOfMemory.report(err, parsed == null ? new String[0] : parsed.originalArgs().toArray(String[]::new));
+        }
+        if (e instanceof RunInterruptedException stopped) {
+            err.println("panbench: " + stopped.getMessage());
+            err.flush();
+            return stopped.exitCode();
         }
         if (e instanceof BadInputException) {
             err.println("panbench: " + Printable.of(e.getMessage()));

@@ -1,5 +1,6 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.orchestrate.RunFollowUp;
@@ -7,14 +8,19 @@ import dev.panbench.harness.orchestrate.RunWorkflow;
 import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.OutsideQuickProfileException;
+import dev.panbench.harness.run.RunInterruptedException;
+import dev.panbench.harness.run.RunOutcome;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.format.Formats;
+import dev.panbench.reports.format.ReportFormat;
 import dev.panbench.reports.format.ReportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -27,6 +33,10 @@ import java.util.concurrent.Callable;
                 "  panbench run --quick",
                 "  panbench run --adapter jvm --filter 'array/' --param size=4096,65536",
                 "  panbench run --quick --shard 1/4 --out build/bench",
+                "  panbench run --resume build/bench",
+                "", "Each finished result goes to DIR/journal.jsonl before the next starts. Ctrl-C",
+                "or SIGTERM writes results.json with the results finished so far (exit 130 or",
+                "143; a second Ctrl-C ends at once); --resume DIR measures the rest.",
                 "", "Before measuring, run checks cheaply whether this machine is fit to measure",
                 "(other processes' CPU use, steal, other benchmarks, frequency governor,",
                 "turbo) and prints one warning line when it is not; the run goes on.",
@@ -81,39 +91,62 @@ final class RunCommand implements Callable<Integer> {
             + " instead of waiting for it.")
     boolean noWait;
 
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Measure only the results the run in DIR had not finished (interrupted, killed, or its"
+                    + " machine lost power), with its settings and selection, and write its results.json whole.")
+    Path resume;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
         var reportFormats = Reports.parse(formats, "--format");
         BaselineStore store = storeOptions.store();
-        RunWorkflow workflow = RunWorkflow.prepare(store, saveBaseline, keep, baseline);
-        RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                jmh.settings(), shard, out, console.commandLine(), jmh.quick);
+        if (resume != null && spec.commandLine().getParseResult().hasMatchedOption("--out")
+                && !out.toAbsolutePath().normalize().equals(resume.toAbsolutePath().normalize())) {
+            throw new BadInputException("--resume " + resume + " writes into " + resume + "; drop --out " + out);
+        }
+        Path dir = resume != null ? resume : out;
+        // the follow-up's input is checked before anything runs, so bad input never costs a run
+        RunWorkflow workflow = resume == null ? RunWorkflow.prepare(store, saveBaseline, keep, baseline) : null;
+        RunFollowUp followUp = resume != null ? RunFollowUp.prepare(store, saveBaseline, keep, baseline) : null;
         PrintWriter err = console.err();
         PrintWriter outWriter = console.out();
         RunSession session = new RunSession(Adapters.load(), !noWait, line -> {
             err.println("panbench: " + line);
             err.flush();
         }).checkingMachine();
-        RunWorkflow.Outcome outcome;
+        ConsoleProgress progress = new ConsoleProgress(err, Terminal.isInteractive(), common.verbose);
+        RunOutcome run;
+        RunFollowUp.Outcome after;
         try {
-            outcome = workflow.run(session, request, new ConsoleProgress(err, Terminal.isInteractive(), common.verbose),
-                    run -> {
-                        outWriter.print(Reports.console(run.results(), common.verbose));
-                        outWriter.println();
-                        outWriter.println("wrote " + run.written());
-                        for (Path p : Reports.writeResults(run.results(), reportFormats,
-                                new ReportOptions(reference, png), out)) {
-                            outWriter.println("wrote " + p);
-                        }
-                    });
+            if (resume != null) {
+                run = session.resume(resume, asked() ? request(dir) : null, console.commandLine(), progress);
+                written(run, reportFormats, dir);
+                after = followUp.apply(run.results(), run.written(), dir);
+            } else {
+                RunWorkflow.Outcome outcome = workflow.run(session, request(dir), progress,
+                        done -> written(done, reportFormats, dir));
+                run = outcome.run();
+                after = outcome.followUp();
+            }
         } catch (OutsideQuickProfileException e) {
             // the results the filter matched, and how to run them, on lines of their own
             err.println("panbench: " + Printable.of(e.getMessage()));
             e.details().forEach(line -> err.println("  " + Printable.of(line)));
             err.flush();
             return ExitCodes.BAD_INPUT;
+        } catch (RunInterruptedException e) {
+            // what was finished is written; a partial run is neither saved as a baseline nor compared
+            progress.clearLine();
+            if (e.outcome() != null) {
+                written(e.outcome(), reportFormats, dir);
+            }
+            outWriter.println("panbench: " + e.getMessage());
+            outWriter.flush();
+            return e.exitCode();
         }
-        RunFollowUp.Outcome after = outcome.followUp();
         if (after.notSaved() != null) {
             err.println("panbench: " + after.notSaved());
             err.flush();
@@ -126,6 +159,31 @@ final class RunCommand implements Callable<Integer> {
             outWriter.print(Reports.console(after.comparison()));
             outWriter.println("wrote " + after.comparisonFile());
         }
-        return outcome.anyFailed() ? ExitCodes.RESULTS_FAILED : ExitCodes.OK;
+        return run.anyFailed() ? ExitCodes.RESULTS_FAILED : ExitCodes.OK;
+    }
+
+    private RunRequest request(Path dir) {
+        return new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), jmh.settings(), shard,
+                dir, console.commandLine(), jmh.quick);
+    }
+
+    /** Whether the command line chose results or settings (beside --resume they must be the journal's). */
+    private boolean asked() {
+        return selection.adapterIds != null || selection.filter != null || selection.params != null || shard != null
+                || jmh.quick || jmh.forks != null || jmh.warmupIterations != null || jmh.warmupTime != null
+                || jmh.iterations != null || jmh.measurementTime != null || jmh.mode != null
+                || jmh.adaptiveWarmup != null;
+    }
+
+    /** Prints the table and where the results went, and writes the report formats asked for. */
+    private void written(RunOutcome run, List<ReportFormat> reportFormats, Path dir) {
+        PrintWriter outWriter = console.out();
+        outWriter.print(Reports.console(run.results(), common.verbose));
+        outWriter.println();
+        outWriter.println("wrote " + run.written());
+        for (Path p : Reports.writeResults(run.results(), reportFormats, new ReportOptions(reference, png), dir)) {
+            outWriter.println("wrote " + p);
+        }
+        outWriter.flush();
     }
 }

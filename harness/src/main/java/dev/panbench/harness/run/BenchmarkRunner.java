@@ -34,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -59,6 +60,8 @@ public final class BenchmarkRunner {
     private final Path logDir;
     /** Marks the files of a re-measurement ({@code jmh-<n>-again.log}); empty for the first. */
     private final String fileTag;
+    /** Once asked, nothing more is measured (not even a re-measurement); the session's, or one of its own. */
+    private RunStop stop = RunStop.own();
 
     /**
      * @param logDir where JMH's own output goes, one file per result ({@code jmh-<n>.log}); it is the place to look
@@ -75,26 +78,42 @@ public final class BenchmarkRunner {
     }
 
     public List<BenchResult> run(List<PlannedResult> plan, ProgressListener progress) {
+        return run(plan, 0, plan.size(), progress, row -> { }, RunStop.own());
+    }
+
+    /**
+     * Measures {@code plan} as rows {@code before + 1} to {@code before + plan.size()} of {@code total}; each finished
+     * row goes to {@code finished} before the next starts. Once {@code stop} is asked the loop ends; the row under way
+     * then is not kept (its forks were ended), and the rows returned are those finished.
+     */
+    List<BenchResult> run(List<PlannedResult> plan, int before, int total, ProgressListener progress,
+                          Consumer<BenchResult> finished, RunStop stop) {
+        this.stop = stop;
         List<BenchResult> out = new ArrayList<>();
         DriverRunner drivers = new DriverRunner(settings, logDir);
         MachineSpeed last = null;
-        for (int i = 0; i < plan.size(); i++) {
+        for (int i = 0; i < plan.size() && !stop.requested(); i++) {
             PlannedResult p = plan.get(i);
-            progress.started(i + 1, plan.size(), p);
+            int index = before + i + 1;
+            progress.started(index, total, p);
             BenchResult r;
             if (!p.availability().available()) {
                 r = skipped(p, p.availability().reason());
             } else {
-                MachineSpeed before = last != null ? last : MachineProbe.read();
+                MachineSpeed speedBefore = last != null ? last : MachineProbe.read();
                 Workload driven = DriverRunner.driven(p);
-                r = driven != null ? drivers.measure(p, driven, i + 1) : measure(p, i + 1);
+                r = driven != null ? drivers.measure(p, driven, index) : measure(p, index);
                 last = MachineProbe.read();
-                r = withMachine(r, before, last);
+                r = withMachine(r, speedBefore, last);
+            }
+            if (stop.requested()) {
+                break;
             }
             Role role = p.spec().role().apply(p.params());
             r = ResultMarks.withWeightBytes(ResultMarks.withRole(r, role), Catalog.weightBytes(role));
+            finished.accept(r);
             out.add(r);
-            progress.finished(i + 1, plan.size(), r);
+            progress.finished(index, total, r);
         }
         return out;
     }
@@ -122,7 +141,7 @@ public final class BenchmarkRunner {
         String include = "^" + Pattern.quote(WorkloadBenchmark.class.getName() + ".run") + "$";
         BenchResult first = measure(p, index, include, true);
         String why = ResultMarks.unsteady(first);
-        if (why == null || settings.adaptiveWarmup().nanos() == 0
+        if (why == null || settings.adaptiveWarmup().nanos() == 0 || stop.requested()
                 || !Boolean.parseBoolean(System.getProperty(REMEASURE_PROPERTY, "true"))) {
             return first;
         }

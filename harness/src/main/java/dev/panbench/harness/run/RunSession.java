@@ -5,12 +5,12 @@ import dev.panbench.harness.env.EnvironmentProbe;
 import dev.panbench.harness.env.GitProbe;
 import dev.panbench.harness.env.check.MachineChecks;
 import dev.panbench.harness.io.AtomicFiles;
-import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunInfo;
+import dev.panbench.harness.model.RunInfo.GitInfo;
 import dev.panbench.harness.spi.Adapter;
 
 import java.nio.file.Path;
@@ -18,7 +18,10 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
@@ -31,6 +34,7 @@ public final class RunSession {
     private final boolean waitForLock;
     private final Consumer<String> notice;
     private boolean checkMachine;
+    private RunStop stop = RunStop.process();
 
     public RunSession(Adapters adapters) {
         this(adapters, true, message -> { });
@@ -54,6 +58,12 @@ public final class RunSession {
      */
     public RunSession checkingMachine() {
         checkMachine = true;
+        return this;
+    }
+
+    /** Stopped by {@code stop} instead of this process's signals (a test stops a run of its own). */
+    public RunSession stoppedBy(RunStop runStop) {
+        this.stop = runStop;
         return this;
     }
 
@@ -82,48 +92,144 @@ public final class RunSession {
      * Plans, takes JMH's lock (waiting for another benchmark to finish), measures and writes the results: to
      * {@code results.json}, unless nothing was measured and a previous {@code results.json} is there (it is kept; the
      * run goes to {@code results-RUNID.json}), or the write fails (the results go to a fallback file, named in the
-     * error); the outcome says where they went.
+     * error); the outcome says where they went. Each finished row is in the run's journal ({@link RunJournal}) before
+     * the next starts; a stop ({@link RunStop}) ends the run with the rows finished so far written, and a
+     * {@link RunInterruptedException}.
      */
     public RunOutcome run(RunRequest request, ProgressListener progress) {
         List<PlannedResult> plan = plan(request);
-        return measure(plan, request.settings(), request.shard(), request.outDir(), request.command(), progress);
+        return measure(plan, request.settings(), request.shard(), request.outDir(), request.command(),
+                RunJournal.Selection.of(request), progress);
     }
 
     /** Runs results named one by one (see {@link RunPlan#of}) and writes them to {@code outDir}. */
     public RunOutcome run(List<ResultId> ids, RunSettings settings, Path outDir, String command,
                           ProgressListener progress) {
-        return measure(RunPlan.of(adapters, ids), settings, null, outDir, command, progress);
+        return measure(RunPlan.of(adapters, ids), settings, null, outDir, command, null, progress);
+    }
+
+    /**
+     * Measures the rows of the run journaled in {@code dir} that it had not finished (it was interrupted, killed or
+     * lost its power), and writes one results file of the whole run, as the run alone would have, which says it was
+     * resumed. Refuses with one line another build, another machine, or settings other than the journal's.
+     *
+     * @param asked   settings and a selection the command line gave beside {@code --resume}, or null for none
+     * @param command the command line, recorded as the resume's
+     */
+    public RunOutcome resume(Path dir, RunRequest asked, String command, ProgressListener progress) {
+        RunJournal.Contents journal = RunJournal.read(dir);
+        RunJournal.Header header = journal.header();
+        ResumeChecks.request(dir, asked, header);
+        ResumeChecks.build(dir, BuildIdentity.of(GitProbe.capture()), header.build());
+        ResumeChecks.machine(dir, EnvironmentProbe.capture(List.of()), header.environment());
+        AtomicFiles.requireWritableDirectory(dir, "--resume");
+        RunSettings settings = header.settings();
+        List<PlannedResult> rest = RunPlan.of(adapters, journal.left().stream().map(ResultId::parse).toList());
+        Map<String, BenchResult> rows = new LinkedHashMap<>(journal.byId());
+        List<RunJournal.Resume> resumes = new ArrayList<>(journal.resumes());
+        RunJournal.Resume resume = new RunJournal.Resume(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                command, rows.size());
+        resumes.add(resume);
+        try (JmhLock ignored = rest.isEmpty() || JmhLock.userIgnores() ? null
+                : JmhLock.acquire(JmhLock.defaultFile(), waitForLock, notice)) {
+            warnIfUnfit();
+            progress.planned(rest, settings);
+            try (RunJournal j = RunJournal.resume(dir, resume)) {
+                measureRows(rest, rows, header.plan().size(), settings, dir, j, progress);
+            }
+        }
+        return write(header, rows, resumes, dir);
     }
 
     /** Measures a plan; the environment records the adapters the plan uses, and only those are probed. */
     private RunOutcome measure(List<PlannedResult> plan, RunSettings settings, String shard, Path outDir,
-                               String command, ProgressListener progress) {
+                               String command, RunJournal.Selection selection, ProgressListener progress) {
         AtomicFiles.requireWritableDirectory(outDir, "--out");
-        List<BenchResult> results;
-        Instant started;
-        EnvironmentInfo env;
+        Map<String, BenchResult> rows = new LinkedHashMap<>();
+        RunJournal.Header header;
         try (JmhLock ignored = JmhLock.userIgnores() ? null
                 : JmhLock.acquire(JmhLock.defaultFile(), waitForLock, notice)) {
-            if (checkMachine) {
-                String warning = MachineChecks.quick(MachineChecks.Sources.live(JmhLock.defaultFile())).warningLine();
-                if (warning != null) {
-                    notice.accept(warning);
-                }
-            }
+            warnIfUnfit();
             progress.planned(plan, settings);
-            started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-            env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
-            results = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, progress);
+            Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+            EnvironmentInfo env = EnvironmentProbe.capture(plan.stream().map(PlannedResult::adapter).distinct().toList());
+            GitInfo git = GitProbe.capture();
+            header = new RunJournal.Header(RunJournal.SCHEMA,
+                    new RunInfo(runId(started), started.toString(), null, command, git, shard), env,
+                    settings.toConfig(), settings.extraJvmArgs().isEmpty() ? null : settings.extraJvmArgs(),
+                    selection, BuildIdentity.of(git), plan.stream().map(p -> p.id().toString()).toList());
+            try (RunJournal journal = RunJournal.start(outDir, header)) {
+                measureRows(plan, rows, plan.size(), settings, outDir, journal, progress);
+            }
         }
-        String moved = MachineProbe.moved(results);
+        return write(header, rows, List.of(), outDir);
+    }
+
+    private void warnIfUnfit() {
+        if (checkMachine) {
+            String warning = MachineChecks.quick(MachineChecks.Sources.live(JmhLock.defaultFile())).warningLine();
+            if (warning != null) {
+                notice.accept(warning);
+            }
+        }
+    }
+
+    /** Measures {@code plan}, journaling each finished row and adding it to {@code rows}, until done or stopped. */
+    private void measureRows(List<PlannedResult> plan, Map<String, BenchResult> rows, int total, RunSettings settings,
+                             Path outDir, RunJournal journal, ProgressListener progress) {
+        List<BenchResult> measured;
+        stop.beginMeasuring();
+        try {
+            measured = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, rows.size(), total, progress,
+                    row -> {
+                        journal.append(row);
+                        rows.put(row.id().toString(), row);
+                    }, stop);
+        } finally {
+            stop.endMeasuring();
+        }
+        String moved = MachineProbe.moved(measured);
         if (moved != null) {
             notice.accept(moved);
         }
-        Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        RunInfo info = new RunInfo(runId(started), started.toString(), finished.toString(), command,
-                GitProbe.capture(), shard);
-        ResultFile file = new ResultFile(info, env, settings.toConfig(), results);
-        return new RunOutcome(file, ResultKeeper.keep(file, resultsPath(outDir), notice));
+    }
+
+    /**
+     * Writes the run's finished rows in plan order; a run with rows left because it was stopped says so in
+     * {@code run.interrupted} and ends in a {@link RunInterruptedException}, a resumed one in {@code run.resumed}.
+     */
+    private RunOutcome write(RunJournal.Header header, Map<String, BenchResult> rows, List<RunJournal.Resume> resumes,
+                             Path outDir) {
+        List<BenchResult> ordered = header.plan().stream().map(rows::get).filter(java.util.Objects::nonNull).toList();
+        int planned = header.plan().size();
+        boolean interrupted = ordered.size() < planned;
+        if (interrupted && ordered.isEmpty()) {
+            throw new RunInterruptedException(null, stop, planned, 0, outDir);
+        }
+        RunInfo run = header.run();
+        Map<String, Object> extra = new LinkedHashMap<>(run.extra());
+        if (interrupted) {
+            Map<String, Object> marks = new LinkedHashMap<>();
+            marks.put("signal", stop.signal());
+            marks.put("planned", planned);
+            marks.put("finished", ordered.size());
+            extra.put(RunInfo.INTERRUPTED, marks);
+        }
+        if (!resumes.isEmpty()) {
+            Map<String, Object> marks = new LinkedHashMap<>();
+            marks.put("times", resumes.size());
+            marks.put("at", resumes.stream().map(RunJournal.Resume::at).toList());
+            marks.put("finishedBefore", resumes.getFirst().finished());
+            extra.put(RunInfo.RESUMED, marks);
+        }
+        RunInfo info = new RunInfo(run.id(), run.startedAt(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                run.command(), run.git(), run.shard(), extra);
+        ResultFile file = new ResultFile(info, header.environment(), header.config(), ordered);
+        RunOutcome outcome = new RunOutcome(file, ResultKeeper.keep(file, resultsPath(outDir), notice));
+        if (interrupted) {
+            throw new RunInterruptedException(outcome, stop, planned, ordered.size(), outDir);
+        }
+        return outcome;
     }
 
     public static Path resultsPath(Path outDir) {

@@ -30,6 +30,16 @@ public final class RunSummary {
             String when = run.startedAt() == null ? "" : run.startedAt()
                     + (run.finishedAt() == null ? "" : " to " + run.finishedAt());
             out.add(new Fact("Run", join(run.id(), when) + (run.shard() == null ? "" : " (shard " + run.shard() + ")")));
+            if (run.partialNote() != null) {
+                out.add(new Fact("Partial", run.partialNote().substring("partial: ".length())
+                        + "; 'panbench run --resume DIR' on its folder measures the " + run.missing() + " left"));
+            }
+            if (run.extra().get(RunInfo.RESUMED) instanceof Map<?, ?> resumed) {
+                Object times = resumed.get("times");
+                out.add(new Fact("Resumed", (Integer.valueOf(1).equals(times) ? "once" : times + " times")
+                        + (resumed.get("finishedBefore") == null ? ""
+                        : ", with " + resumed.get("finishedBefore") + " results finished before")));
+            }
             if (run.git() != null && run.git().commit() != null) {
                 String c = run.git().commit();
                 out.add(new Fact("Commit", RunInfo.GitInfo.shortHash(c)
