@@ -1,5 +1,6 @@
 package dev.panbench.adapters.cpusimd.workloads;
 
+import dev.panbench.adapters.cpusimd.text.TokenizeWorkloads;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ public final class CpuSimdWorkloads {
         all.addAll(NumericFormatWorkloads.specs());
         all.addAll(SignalWorkloads.specs());
         all.addAll(ModelWorkloads.specs());
+        all.addAll(TokenizeWorkloads.specs());
         return List.copyOf(all);
     }
 }
