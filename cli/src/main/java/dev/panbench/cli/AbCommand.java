@@ -21,8 +21,9 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "ab", description = "Measure two builds on this machine in pairs of forks and compare them.",
         footer = {"", "The same workflow as gate --base: each round measures every unsettled result once",
-                "in each build, the two forks back to back (or at once with --duet), in an order drawn",
-                "per round; each result is judged on its pairs. A build is a panbench jar or a class path.",
+                "in each build, the two forks alive together taking turns iteration by iteration (or as",
+                "--pairing says), in orders drawn from the seed; each result is judged on its pairs.",
+                "A build is a panbench jar or a class path.",
                 "", "Examples:",
                 "  panbench ab main/panbench.jar pr/panbench.jar --adapter jvm --quick",
                 "  panbench ab a.jar b.jar --quick --filter 'gemm/' --out build/ab --fail-on-regression"})
@@ -71,7 +72,7 @@ final class AbCommand implements Callable<Integer> {
         Build base = Build.of("BASE_BUILD", baseBuild);
         Build candidate = Build.of("CANDIDATE_BUILD", candidateBuild);
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                PairedOptions.oneFork(jmh.settings()), null, out, console.commandLine(), jmh.quick);
+                paired.sideSettings(jmh), null, out, console.commandLine(), jmh.quick);
         var outcome = PairedGate.run(paired.request(base, candidate, request, compare),
                 PairedOptions.progress(console.err()));
         boolean passed = PairedOptions.print(console.out(), outcome);

@@ -69,7 +69,7 @@ final class FindCommand implements Callable<Integer> {
         RegressionFinder.Outcome o = RegressionFinder.bisect(commits, commit -> {
             Build probed = RevisionBuild.resolve(commit, home, cache, err::println);
             RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                    PairedOptions.oneFork(jmh.settings()), null, out.resolve(commit.substring(0, 12)),
+                    paired.sideSettings(jmh), null, out.resolve(commit.substring(0, 12)),
                     console.commandLine(), jmh.quick);
             Comparison c = PairedGate.run(paired.request(goodBuild, probed, request, compare),
                     PairedGate.Listener.NONE).comparison();

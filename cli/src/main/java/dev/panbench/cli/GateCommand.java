@@ -196,7 +196,7 @@ final class GateCommand implements Callable<Integer> {
                 line -> console.err().println(line));
         Build candidate = Build.of("this build", System.getProperty("java.class.path"));
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                PairedOptions.oneFork(jmh.settings()), shard, dir, console.commandLine(), jmh.quick);
+                paired.sideSettings(jmh), shard, dir, console.commandLine(), jmh.quick);
         var outcome = PairedGate.run(paired.request(baseBuild, candidate, request, settings),
                 PairedOptions.progress(console.err()));
         return PairedOptions.print(console.out(), outcome) ? ExitCodes.OK : ExitCodes.REGRESSION;

@@ -8,6 +8,7 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.orchestrate.Build;
 import dev.panbench.harness.paired.PairedGate;
+import dev.panbench.harness.paired.Pairing;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSettings;
 import dev.panbench.harness.run.Time;
@@ -35,10 +36,11 @@ public final class PairedOptions {
                     + " ${DEFAULT-VALUE}).")
     String budget;
 
-    @Option(names = "--duet", negatable = true, defaultValue = "false",
-            description = "Run the two forks of a pair at once, each pinned to its own CPU (default: one after the"
-                    + " other, in a drawn order).")
-    boolean duet;
+    @Option(names = "--pairing", paramLabel = "MODE", defaultValue = "interleaved",
+            description = "How the two forks of a pair share the machine: interleaved (both alive, one iteration at a"
+                    + " time in drawn turns), sequential (one after the other) or duet (at once, one pinned to each"
+                    + " CPU) (default: ${DEFAULT-VALUE}).")
+    String pairing;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the drawn orders (default: drawn, and printed).")
     Long seed;
@@ -58,13 +60,17 @@ public final class PairedOptions {
         Duration d = Duration.ofNanos(Time.parse(budget, "--budget").nanos());
         String javaBin = java != null ? java : ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        return new PairedGate.Request(base, candidate, selection, compare, d, duet, seed, minPairs, maxPairs,
+        return new PairedGate.Request(base, candidate, selection, compare, d, pairing(), seed, minPairs, maxPairs,
                 javaBin);
     }
 
-    /** The selection's settings as a paired comparison runs them: one fork per side per pair. */
-    static RunSettings oneFork(RunSettings settings) {
-        return settings.toBuilder().forks(1).build();
+    Pairing pairing() {
+        return Pairing.parse(pairing, "--pairing");
+    }
+
+    /** The selection's settings as a paired comparison runs them: one fork per side per pair, in turns. */
+    RunSettings sideSettings(JmhOptions jmh) {
+        return pairing().sideSettings(jmh.settings(), jmh.iterations != null || jmh.measurementTime != null);
     }
 
     /** Progress on stderr: one line per pair and per settled result. */
@@ -72,8 +78,8 @@ public final class PairedOptions {
         return new PairedGate.Listener() {
             @Override
             public void planned(int results, String mode, long seed) {
-                err.println("pairs: " + results + " result(s), forks " + mode + (mode.equals("duet")
-                        ? " (pinned, one per CPU)" : " (one after the other)") + ", seed " + seed);
+                err.println("pairs: " + results + " result(s), forks " + mode + " ("
+                        + Pairing.parse(mode, "mode").explained() + "), seed " + seed);
                 err.flush();
             }
 

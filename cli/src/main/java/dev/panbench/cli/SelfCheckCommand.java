@@ -125,12 +125,12 @@ final class SelfCheckCommand implements Callable<Integer> {
             throw new BadInputException("--forks " + jmh.forks + ": a paired gate runs one fork per side per pair");
         }
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                PairedOptions.oneFork(jmh.settings()), null, out, console.commandLine(), jmh.quick);
+                pairedOptions.sideSettings(jmh), null, out, console.commandLine(), jmh.quick);
         Build build = Build.of("this build", System.getProperty("java.class.path"));
         var gate = pairedOptions.request(build, build, request, settings);
         PrintWriter err = console.err();
         PairedSelfCheck.Outcome o = PairedSelfCheck.run(new PairedSelfCheck.Plan(build, request, runs, parsed,
-                settings, gate.budget(), gate.duet(), gate.seed(), gate.minPairs(), gate.maxPairs(), gate.java()),
+                settings, gate.budget(), gate.pairing(), gate.seed(), gate.minPairs(), gate.maxPairs(), gate.java()),
                 line -> {
                     err.println("selfcheck: " + line);
                     err.flush();

@@ -26,7 +26,8 @@ class AbCommandTest {
                 "--max-pairs", "2", "--seed", "7", "--warmup-iterations", "1", "--warmup-time", "50ms",
                 "--iterations", "3", "--measurement-time", "50ms", "--adaptive-warmup", "0s", "--out", dir.toString());
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
-        assertTrue(r.err().contains("forks sequential (one after the other), seed 7"), r.err());
+        assertTrue(r.err().contains("forks interleaved (both forks alive, one iteration at a time in turns), seed 7"),
+                r.err());
         assertEquals(2, r.err().lines().filter(l -> l.startsWith("[round ")).count(), r.err());
         var base = ResultFiles.read(dir.resolve("base.json"));
         assertEquals(2, base.results().getFirst().forks().size(), "one fork per pair, both kept");
@@ -36,10 +37,14 @@ class AbCommandTest {
         assertEquals(0, c.withVerdict(Verdict.regressed).size(), r.out());
         assertTrue(c.changes().getFirst().note().startsWith("2 pairs"), c.changes().getFirst().note());
         assertTrue(c.extra().get("paired") instanceof Map<?, ?> paired && paired.get("seed").equals(7)
-                && paired.get("mode").equals("sequential"), String.valueOf(c.extra()));
+                && paired.get("mode").equals("interleaved"), String.valueOf(c.extra()));
         List<String> pairs = Files.readAllLines(dir.resolve("pairs.jsonl"));
         assertEquals(2, pairs.size(), "every pair journaled as measured");
-        assertTrue(r.out().contains("pairs: 2 in 2 round(s), forks sequential, seed 7"), r.out());
+        for (String pair : pairs) {
+            // two real forks took turns: one warm-up and three measured iterations each, and each its last turn
+            assertTrue(pair.contains("\"first\" : \"turns\"") && pair.contains("\"turns\" : 10"), pair);
+        }
+        assertTrue(r.out().contains("pairs: 2 in 2 round(s), forks interleaved, seed 7"), r.out());
         String request = Files.readString(dir.resolve("forks/001/jvm_call_empty/base/request.json"));
         assertTrue(request.contains("\"filter\" : \"^\\\\Qjvm/call/empty\\\\E$\"") && request.contains("\"forks\" : 1"),
                 request);

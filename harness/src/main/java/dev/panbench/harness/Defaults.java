@@ -56,6 +56,9 @@ public final class Defaults {
     public static final int GATE_MIN_PAIRS = 6;
     /** Pairs after which a result is judged as it stands, budget left or not. */
     public static final int GATE_MAX_PAIRS = 30;
+    /** Interleaved pairs: the longest turn, and the most turns a fork's measured time is split into. */
+    public static final long PAIR_TURN_MILLIS = 50;
+    public static final int PAIR_MAX_TURNS = 50;
     /**
      * A pair whose two forks had shares of their time stolen by the hypervisor more than this far apart is measured
      * again rather than judged (one side ran on a different machine).

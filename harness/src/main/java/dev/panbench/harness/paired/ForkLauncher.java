@@ -16,6 +16,7 @@ import dev.panbench.harness.run.ForkProperties;
 import dev.panbench.harness.run.JmhLock;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.Turns;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.regex.Pattern;
 
 /**
@@ -43,12 +45,28 @@ final class ForkLauncher implements Forks, AutoCloseable {
     private final StealMeter steal;
     private final Path logDir;
     private final Map<String, BuildServer> servers = new LinkedHashMap<>();
+    private final TurnTable turns;
 
-    /** @param logDir where each build server's log goes */
-    ForkLauncher(String java, StealMeter steal, Path logDir) {
+    /**
+     * @param logDir where each build server's log goes
+     * @param turns  whether the forks of a result take turns at a {@link TurnTable} (interleaved pairs)
+     */
+    ForkLauncher(String java, StealMeter steal, Path logDir, boolean turns) {
         this.java = java;
         this.steal = steal;
         this.logDir = logDir;
+        this.turns = turns ? new TurnTable() : null;
+    }
+
+    /** A result a framework's own driver times runs no JMH iterations, so it cannot take turns. */
+    @Override
+    public boolean takesTurns(PlannedResult planned) {
+        return turns != null && !planned.timedByDriver();
+    }
+
+    @Override
+    public Table seat(List<String> arms, Random random) {
+        return turns == null ? Table.NONE : turns.open(arms, random);
     }
 
     /** A launched child, not yet awaited. */
@@ -146,6 +164,9 @@ final class ForkLauncher implements Forks, AutoCloseable {
     public void close() {
         servers.values().forEach(BuildServer::close);
         servers.clear();
+        if (turns != null) {
+            turns.close();
+        }
     }
 
     /** The command of a build server: the child's flags, its {@link AbServer} instead of one request. */
@@ -179,6 +200,9 @@ final class ForkLauncher implements Forks, AutoCloseable {
         cmd.add("-D" + JmhLock.IGNORE_PROPERTY + "=true");
         // the pairs are the measurement: an unsteady fork is one disturbed pair, not a fork to measure again
         cmd.add("-D" + BenchmarkRunner.REMEASURE_PROPERTY + "=false");
+        if (turns != null) {
+            cmd.add("-D" + Turns.PROPERTY + "=" + turns.address(arm.name()));
+        }
         cmd.addAll(arm.jvmArgs());
         return cmd;
     }

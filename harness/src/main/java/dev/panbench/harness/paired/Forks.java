@@ -7,6 +7,8 @@ import dev.panbench.harness.run.RunSettings;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.Random;
 
 /**
  * Where the rounds get their forks from: {@link ForkLauncher} starts real ones in each build's JVM; a test can stand a
@@ -38,4 +40,41 @@ interface Forks {
 
     /** Starts one fork of {@code planned} in {@code arm}'s build, pinned to {@code cpu} (-1: not pinned). */
     Pending start(Arm arm, PlannedResult planned, RunSettings settings, Path dir, int cpu, String command);
+
+    /** The forks of one result seated at a turn table ({@link TurnTable}); told as each one ends. */
+    interface Table extends AutoCloseable {
+        Table NONE = new Table() {
+            @Override
+            public void ended(String arm) {
+            }
+
+            @Override
+            public void close() {
+            }
+
+            @Override
+            public int turns() {
+                return 0;
+            }
+        };
+
+        void ended(String arm);
+
+        /** Turns given so far: one per iteration a fork ran, one per fork's last turn. */
+        int turns();
+
+        /** Waits until every fork has left the table. */
+        @Override
+        void close();
+    }
+
+    /** Whether the forks of this result can take turns iteration by iteration (interleaved pairs). */
+    default boolean takesTurns(PlannedResult planned) {
+        return false;
+    }
+
+    /** Seats the forks of the named arms at a turn table, their turns drawn from {@code random}. */
+    default Table seat(List<String> arms, Random random) {
+        return Table.NONE;
+    }
 }

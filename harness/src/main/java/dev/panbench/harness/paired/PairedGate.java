@@ -24,6 +24,7 @@ import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.Turns;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,7 +53,7 @@ public final class PairedGate {
      * @param java   the launcher of the builds' JVMs
      */
     public record Request(Build base, Build candidate, RunRequest selection, CompareSettings compare, Duration budget,
-                          boolean duet, Long seed, int minPairs, int maxPairs, String java) {
+                          Pairing pairing, Long seed, int minPairs, int maxPairs, String java) {
 
         public Request {
             if (minPairs < 2) {
@@ -71,7 +72,7 @@ public final class PairedGate {
     /**
      * What the rounds did, kept in {@code comparison.json} under {@code paired}.
      *
-     * @param mode        {@code duet} (both forks at once, one per CPU) or {@code sequential}
+     * @param mode        how the forks of a pair shared the machine ({@link Pairing#label()})
      * @param remeasured  pairs measured again because one fork was robbed of far more CPU time than the other
      * @param maxStolen   the largest share of a fork's time the hypervisor stole
      */
@@ -108,30 +109,37 @@ public final class PairedGate {
             b.requireClass(AbChild.class.getName());
         }
         List<PlannedResult> plan = plan(req.selection());
-        if (req.duet()) {
+        if (req.pairing() == Pairing.DUET) {
             Duet.require();
         }
         Path out = req.selection().outDir();
         AtomicFiles.requireWritableDirectory(out, "--out");
         long seed = req.seed() != null ? req.seed() : System.nanoTime() ^ System.currentTimeMillis();
-        String mode = req.duet() ? "duet" : "sequential";
+        Pairing pairing = req.pairing();
+        for (Build b : List.of(req.base(), req.candidate())) {
+            if (pairing == Pairing.INTERLEAVED && !b.has(Turns.class.getName())) {
+                // a build from before turns were taken runs its iterations freely: its forks go one after the other
+                pairing = Pairing.SEQUENTIAL;
+            }
+        }
+        String mode = pairing.label();
         listener.planned(plan.size(), mode, seed);
         List<Arm> arms = List.of(new Arm("base", req.base()), new Arm("candidate", req.candidate()));
         PairedRounds.Duel duel = new PairedRounds.Duel("gate", 0, 1);
         var roundsPlan = new PairedRounds.Plan(arms, List.of(duel), plan, req.selection().settings(),
-                req.compare().threshold(), req.budget(), req.duet(), seed, req.minPairs(), req.maxPairs(), out,
+                req.compare().threshold(), req.budget(), pairing, seed, req.minPairs(), req.maxPairs(), out,
                 req.selection().command());
         PairedRounds.Outcome o;
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         try (JmhLock ignored = JmhLock.userIgnores() ? null
                 : JmhLock.acquire(JmhLock.defaultFile(), true, System.err::println);
              ForkLauncher forks = new ForkLauncher(req.java(), new StealMeter(StealMeter.PROC_STAT),
-                     out.resolve("servers"))) {
+                     out.resolve("servers"), pairing == Pairing.INTERLEAVED)) {
             o = new PairedRounds(roundsPlan, forks,
                     new PairedRounds.Listener() {
                         @Override
                         public void pair(PairedRounds.Pair p) {
-                            listener.pair(p.id(), p.round(), p.candidateMedian() / p.baseMedian() - 1, p.kept());
+                            listener.pair(p.id(), p.round(), p.ratio() - 1, p.kept());
                         }
 
                         @Override

@@ -26,6 +26,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The rounds of a paired gate. Each round takes the results not yet settled in an order drawn from the seed, and for
@@ -49,14 +52,24 @@ final class PairedRounds {
 
     /** What to measure and how. */
     record Plan(List<Arm> arms, List<Duel> duels, List<PlannedResult> results, RunSettings settings,
-                double threshold, Duration budget, boolean duet, long seed, int minPairs, int maxPairs, Path outDir,
+                double threshold, Duration budget, Pairing pairing, long seed, int minPairs, int maxPairs, Path outDir,
                 String command) {
     }
 
-    /** One pair as measured: the two forks' medians and the facts that decide whether it is judged. */
+    /**
+     * The two forks of one duel's pair: which went first ({@code base}, {@code candidate}; {@code both} in a duet,
+     * {@code turns} interleaved) and how many turns the table gave (0 where they took none).
+     */
+    private record Measured(Forks.Reading base, Forks.Reading candidate, String first, int turns) {
+    }
+
+    /**
+     * One pair as measured: the two forks' medians, the candidate's score over the base's ({@link #ratio}), and the
+     * facts that decide whether it is judged.
+     */
     record Pair(String duel, ResultId id, String unit, int round, String first, double baseMedian, double candidateMedian,
-                Double baseAlloc, Double candidateAlloc, double baseStolen, double candidateStolen, int baseCpu,
-                int candidateCpu, String started, boolean kept) {
+                double ratio, int turns, Double baseAlloc, Double candidateAlloc, double baseStolen, double candidateStolen,
+                int baseCpu, int candidateCpu, String started, boolean kept) {
     }
 
     /** Told as the rounds go, so a terminal can show where the gate is. */
@@ -132,21 +145,22 @@ final class PairedRounds {
                     break;
                 }
                 long t0 = System.nanoTime();
-                Map<Duel, Forks.Reading[]> readings = measure(r, duels, round, random);
+                Map<Duel, Measured> readings = measure(r, duels, round, random);
                 pairSeconds += (System.nanoTime() - t0) / 1e9;
                 pairsTimed++;
                 measuredAny = true;
                 for (var e : readings.entrySet()) {
                     Duel d = e.getKey();
-                    Forks.Reading b = e.getValue()[0];
-                    Forks.Reading c = e.getValue()[1];
+                    Forks.Reading b = e.getValue().base();
+                    Forks.Reading c = e.getValue().candidate();
                     if (b.environment() != null) {
                         environments.putIfAbsent(plan.arms().get(d.base()).name(), b.environment());
                     }
                     if (c.environment() != null) {
                         environments.putIfAbsent(plan.arms().get(d.candidate()).name(), c.environment());
                     }
-                    String first = plan.duet() ? "both" : e.getValue()[2] == null ? "base" : "candidate";
+                    String first = e.getValue().first();
+                    boolean turns = e.getValue().turns() > 0;
                     if (!b.ok() || !c.ok()) {
                         notCompared.get(d.name()).put(r.id(), whyNot(plan.arms().get(d.base()), b,
                                 plan.arms().get(d.candidate()), c));
@@ -155,12 +169,15 @@ final class PairedRounds {
                         open.get(d.name()).put(r.id(), false);
                         continue;
                     }
-                    boolean unequal = Math.abs(b.stolen() - c.stolen()) > Defaults.STEAL_IMBALANCE;
+                    // forks that take turns share the same stretch of time, so what the hypervisor stole fell on both
+                    boolean unequal = !turns && Math.abs(b.stolen() - c.stolen()) > Defaults.STEAL_IMBALANCE;
                     int tries = retries.merge(r.id(), unequal ? 1 : 0, Integer::sum);
                     boolean kept = !unequal || tries > Defaults.STEAL_RETRIES * plan.duels().size();
-                    Pair p = new Pair(d.name(), r.id(), b.result().unit(), round, first, median(b.result()), median(c.result()),
-                            b.result().allocBytesPerOp(), c.result().allocBytesPerOp(), b.stolen(), c.stolen(),
-                            b.cpu(), c.cpu(), b.started().toString(), kept);
+                    Pair p = new Pair(d.name(), r.id(), b.result().unit(), round, first, median(b.result()),
+                            median(c.result()), turns ? iterationRatio(b.result(), c.result())
+                            : median(c.result()) / median(b.result()), e.getValue().turns(),
+                            b.result().allocBytesPerOp(), c.result().allocBytesPerOp(), b.stolen(), c.stolen(), b.cpu(),
+                            c.cpu(), b.started().toString(), kept);
                     append(journal, p);
                     listener.pair(p);
                     if (!kept) {
@@ -213,9 +230,12 @@ final class PairedRounds {
      * the duels need is measured once, in a drawn order (a base shared by several duels is measured once); in a duet
      * each duel's two forks run at once, on CPUs drawn for them.
      */
-    private Map<Duel, Forks.Reading[]> measure(PlannedResult r, List<Duel> duels, int round, Random random) {
-        Map<Duel, Forks.Reading[]> out = new LinkedHashMap<>();
-        if (plan.duet()) {
+    private Map<Duel, Measured> measure(PlannedResult r, List<Duel> duels, int round, Random random) {
+        Map<Duel, Measured> out = new LinkedHashMap<>();
+        if (plan.pairing() == Pairing.INTERLEAVED && launcher.takesTurns(r)) {
+            return interleaved(r, duels, round, random);
+        }
+        if (plan.pairing() == Pairing.DUET) {
             for (Duel d : duels) {
                 boolean swap = random.nextBoolean();
                 Arm b = plan.arms().get(d.base());
@@ -227,7 +247,7 @@ final class PairedRounds {
                 Forks.Reading base = rb.await();
                 Forks.Reading candidate = rc.await();
                 // at once, so neither went first; the marker records which CPU the candidate had
-                out.put(d, new Forks.Reading[]{base, candidate, swap ? candidate : null});
+                out.put(d, new Measured(base, candidate, "both", 0));
             }
             return out;
         }
@@ -249,10 +269,92 @@ final class PairedRounds {
         }
         for (Duel d : duels) {
             boolean candidateFirst = arms.indexOf(d.candidate()) < arms.indexOf(d.base());
-            out.put(d, new Forks.Reading[]{read.get(d.base()), read.get(d.candidate()),
-                    candidateFirst ? read.get(d.candidate()) : null});
+            out.put(d, new Measured(read.get(d.base()), read.get(d.candidate()), candidateFirst ? "candidate" : "base",
+                    0));
         }
         return out;
+    }
+
+    /**
+     * Every arm the duels need started at once, unpinned, at one turn table: their iterations run one at a time in
+     * turns drawn per iteration, so the same iteration of every arm falls in the same fraction of a second. The
+     * launches are awaited together (a fork that ends leaves the table, so the others go on).
+     */
+    private Map<Duel, Measured> interleaved(PlannedResult r, List<Duel> duels, int round, Random random) {
+        List<Integer> arms = new ArrayList<>();
+        for (Duel d : duels) {
+            if (!arms.contains(d.base())) {
+                arms.add(d.base());
+            }
+            if (!arms.contains(d.candidate())) {
+                arms.add(d.candidate());
+            }
+        }
+        List<String> names = arms.stream().map(a -> plan.arms().get(a).name()).toList();
+        Map<Integer, Forks.Reading> read = new LinkedHashMap<>();
+        int turns;
+        try (Forks.Table table = launcher.seat(names, new Random(random.nextLong()))) {
+            Map<Integer, Forks.Pending> started = new LinkedHashMap<>();
+            for (int a : arms) {
+                Arm arm = plan.arms().get(a);
+                started.put(a, launcher.start(arm, r, plan.settings(), dir(round, r, arm.name()), -1,
+                        command(arm, round)));
+            }
+            Map<Integer, Future<Forks.Reading>> awaited = new LinkedHashMap<>();
+            try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                started.forEach((a, pending) -> awaited.put(a, pool.submit(() -> {
+                    try {
+                        return pending.await();
+                    } finally {
+                        table.ended(plan.arms().get(a).name());
+                    }
+                })));
+            }
+            for (var e : awaited.entrySet()) {
+                read.put(e.getKey(), result(e.getValue()));
+            }
+            table.close();
+            turns = table.turns();
+        }
+        Map<Duel, Measured> out = new LinkedHashMap<>();
+        for (Duel d : duels) {
+            out.put(d, new Measured(read.get(d.base()), read.get(d.candidate()), "turns", turns));
+        }
+        return out;
+    }
+
+    private static Forks.Reading result(Future<Forks.Reading> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while awaiting a fork", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * The candidate's score over the base's from forks that took turns: the median over iterations of the ratio of
+     * each candidate iteration to the base iteration it alternated with, both with their run-queue wait taken out
+     * ({@link #median}). A burst that lasts a second slows an iteration on each side and drops out of the ratio; one
+     * that starts between two turns spoils one iteration pair of several, which the median passes over. Where the
+     * two forks measured different numbers of iterations, the ratio of their medians.
+     */
+    static double iterationRatio(BenchResult base, BenchResult candidate) {
+        double[] b = corrected(base);
+        double[] c = corrected(candidate);
+        if (b.length != c.length || b.length == 0) {
+            return median(candidate) / median(base);
+        }
+        double[] logs = new double[b.length];
+        for (int i = 0; i < b.length; i++) {
+            logs[i] = Math.log(c[i] / b[i]);
+        }
+        return Math.exp(Descriptive.median(logs));
     }
 
     private Path dir(int round, PlannedResult r, String side) {
@@ -277,7 +379,7 @@ final class PairedRounds {
             Pair p = ps.get(i);
             b[i] = p.baseMedian();
             c[i] = p.candidateMedian();
-            d[i] = Math.log(higher ? b[i] / c[i] : c[i] / b[i]);
+            d[i] = higher ? -Math.log(p.ratio()) : Math.log(p.ratio());
             ba[i] = p.baseAlloc();
             ca[i] = p.candidateAlloc();
         }
@@ -293,6 +395,11 @@ final class PairedRounds {
      * build) gives its plain median. A throughput score is divided by (1 - wait) instead.
      */
     static double median(BenchResult r) {
+        return Descriptive.median(corrected(r));
+    }
+
+    /** Every sample with its iteration's run-queue wait taken out ({@link #median}). */
+    private static double[] corrected(BenchResult r) {
         List<Double> s = r.samples();
         double[] v = new double[s.size()];
         List<Double> waits = waits(r);
@@ -301,7 +408,7 @@ final class PairedRounds {
             double keep = waits == null ? 1 : Math.max(0.05, 1 - waits.get(i));
             v[i] = higher ? s.get(i) / keep : s.get(i) * keep;
         }
-        return Descriptive.median(v);
+        return v;
     }
 
     /** The run-queue wait of every sample, in sample order, or null where the result does not hold one per sample. */

@@ -64,7 +64,7 @@ public final class PairedSelfCheck {
 
     /** What to measure: {@code runs} runs of the selection, each one A/A gate and one gate per slowdown. */
     public record Plan(Build build, RunRequest selection, int runs, List<Slowdown> slowdowns,
-                       CompareSettings compare, Duration budget, boolean duet, Long seed, int minPairs, int maxPairs,
+                       CompareSettings compare, Duration budget, Pairing pairing, Long seed, int minPairs, int maxPairs,
                        String java) {
 
         public Plan {
@@ -111,7 +111,7 @@ public final class PairedSelfCheck {
 
     public static Outcome run(Plan plan, Consumer<String> notice) {
         plan.build().requireClass(AbChild.class.getName());
-        if (plan.duet()) {
+        if (plan.pairing() == Pairing.DUET) {
             Duet.require();
         }
         List<PlannedResult> results = PairedGate.plan(plan.selection());
@@ -169,7 +169,7 @@ public final class PairedSelfCheck {
                     m.isEmpty() ? null : Descriptive.median(m.stream().mapToDouble(Double::doubleValue).toArray()),
                     slowed.get(k)));
         }
-        return new Outcome(plan.runs(), plan.duet() ? "duet" : "sequential", plan.budget().toSeconds(), aa, out,
+        return new Outcome(plan.runs(), plan.pairing().label(), plan.budget().toSeconds(), aa, out,
                 gates);
     }
 
@@ -193,11 +193,11 @@ public final class PairedSelfCheck {
         // forks (the shared base counted for each)
         Duration shared = plan.budget().multipliedBy(arms.size()).dividedBy(2);
         var roundsPlan = new PairedRounds.Plan(arms, duels, results, plan.selection().settings(),
-                plan.compare().threshold(), shared, plan.duet(), seed, plan.minPairs(), plan.maxPairs(), dir,
+                plan.compare().threshold(), shared, plan.pairing(), seed, plan.minPairs(), plan.maxPairs(), dir,
                 plan.selection().command() + " (run " + run + ")");
         PairedRounds.Outcome o;
         try (ForkLauncher forks = new ForkLauncher(plan.java(), new StealMeter(StealMeter.PROC_STAT),
-                dir.resolve("servers"))) {
+                dir.resolve("servers"), plan.pairing() == Pairing.INTERLEAVED)) {
             o = new PairedRounds(roundsPlan, forks, PairedRounds.Listener.NONE).run();
         }
         Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -255,7 +255,7 @@ public final class PairedSelfCheck {
     private static Double measuredSlowdown(PairedRounds.Outcome o, Slowdown sd) {
         double[] ratios = o.pairs().get(sd.arm()).entrySet().stream()
                 .filter(e -> SelfCheck.isSlowed(e.getKey(), sd.workload())).flatMap(e -> e.getValue().stream())
-                .mapToDouble(p -> p.candidateMedian() / p.baseMedian()).toArray();
+                .mapToDouble(PairedRounds.Pair::ratio).toArray();
         return ratios.length == 0 ? null : Descriptive.median(ratios) - 1;
     }
 

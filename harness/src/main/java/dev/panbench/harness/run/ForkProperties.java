@@ -18,9 +18,12 @@ import java.util.Set;
  */
 public final class ForkProperties {
 
-    /** What the harness itself reads in a fork: where panbench lives, which Python, selfcheck's extra work. */
+    /**
+     * What the harness itself reads in a fork: where panbench lives, which Python, selfcheck's extra work, the turn
+     * table of interleaved pairs.
+     */
     public static final List<String> HARNESS = List.of("panbench.home", PythonLocator.PROPERTY, ExtraWork.PROPERTY,
-            NativeLibraryCheck.CACHE_PROPERTY);
+            NativeLibraryCheck.CACHE_PROPERTY, Turns.PROPERTY);
 
     private ForkProperties() {
     }

@@ -57,9 +57,13 @@ public class WorkloadBenchmark {
         }
     }
 
-    /** The peak resident set counts from the first measurement iteration on. */
+    /**
+     * The peak resident set counts from the first measurement iteration on. Where the fork takes turns with another
+     * ({@link Turns}), it waits for its turn here, before any reading of the iteration starts.
+     */
     @Setup(Level.Iteration)
     public void beforeIteration(IterationParams iteration) {
+        Turns.take();
         if (iteration.getType() == IterationType.MEASUREMENT && !measuring) {
             measuring = true;
             PeakMemory.reset();
@@ -102,10 +106,12 @@ public class WorkloadBenchmark {
                 ForkSide.recordDeviceTime(t);
             }
         }
+        Turns.give();
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        Turns.takeLast();
         ForkSide.recordForkFacts(peakMemoryBytes >= 0 ? peakMemoryBytes : null, warmup, compiledByIteration,
                 waitShareByIteration);
         if (workload != null) {

@@ -83,7 +83,7 @@ class PairedRoundsSimulationTest {
     private static PairedRounds.Plan plan(long seed) {
         List<Arm> arms = List.of(new Arm("base", new Build("base", ".")), new Arm("candidate", new Build("c", ".")));
         return new PairedRounds.Plan(arms, List.of(new PairedRounds.Duel("gate", 0, 1)), results(),
-                RunSettings.QUICK, 0.05, Duration.ofHours(1), false, seed, 6, 30, null, "sim");
+                RunSettings.QUICK, 0.05, Duration.ofHours(1), Pairing.SEQUENTIAL, seed, 6, 30, null, "sim");
     }
 
     private static List<Change> gate(long seed, double candidateFactor) {

@@ -38,4 +38,15 @@ class RunQueueWaitTest {
         assertEquals(100.0, PairedRounds.median(result("ns/op", List.of(List.of(90.0, 100.0, 110.0)),
                 List.of(List.of(0.5)))), "a count that does not line up is not used");
     }
+
+    @Test
+    void turnsAreJudgedIterationByIterationSoABurstOnBothSidesDropsOut() {
+        // iteration 2 fell in a burst that slowed both sides 1.6x; iteration 4 only the candidate's
+        BenchResult base = result("ns/op", List.of(List.of(100.0, 160.0, 100.0, 100.0, 100.0)), null);
+        BenchResult candidate = result("ns/op", List.of(List.of(104.0, 166.4, 104.0, 170.0, 104.0)), null);
+        assertEquals(1.04, PairedRounds.iterationRatio(base, candidate), 1e-9);
+        BenchResult shorter = result("ns/op", List.of(List.of(104.0, 104.0, 104.0)), null);
+        assertEquals(104.0 / 100.0, PairedRounds.iterationRatio(base, shorter), 1e-9,
+                "unequal iteration counts fall back to the ratio of the medians");
+    }
 }
