@@ -26,6 +26,8 @@ final class ConsoleProgress implements ProgressListener {
     private final Set<List<String>> skipsTold = new HashSet<>();
     private long startNanos = System.nanoTime();
     private RunEstimate estimate;
+    /** Rows finished before this process planned (a resumed run counts on from them); -1 until the first starts. */
+    private int before = -1;
 
     ConsoleProgress(PrintWriter err, boolean interactive, boolean everySkip) {
         this.err = err;
@@ -37,10 +39,14 @@ final class ConsoleProgress implements ProgressListener {
     public void planned(List<PlannedResult> plan, RunSettings settings) {
         estimate = new RunEstimate(plan, settings);
         startNanos = System.nanoTime();
+        before = -1;
     }
 
     @Override
     public void started(int index, int total, PlannedResult planned) {
+        if (before < 0) {
+            before = index - 1;
+        }
         if (interactive) {
             err.print("\r\033[K" + prefix(index, total) + planned.id() + " ...");
             err.flush();
@@ -50,7 +56,7 @@ final class ConsoleProgress implements ProgressListener {
     @Override
     public void finished(int index, int total, BenchResult r) {
         if (estimate != null) {
-            estimate.finished(index);
+            estimate.finished(index - Math.max(0, before));
         }
         String outcome = switch (r.status()) {
             case ok -> Numbers.score(r.stats().median(), r.unit());

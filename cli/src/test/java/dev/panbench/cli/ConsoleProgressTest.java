@@ -52,6 +52,26 @@ class ConsoleProgressTest {
     }
 
     @Test
+    void aResumedRunCountsOnFromTheRowsKeptAndEndsWithNothingLeft() {
+        List<ResultId> ids = List.of(ResultId.parse("jvm/call/empty"), ResultId.parse("jvm/array/copy[size=1024]"));
+        List<PlannedResult> rest = ids.stream().map(id -> new PlannedResult(id, null, null, null, Availability.ok()))
+                .toList();
+        StringWriter text = new StringWriter();
+        ConsoleProgress p = new ConsoleProgress(new PrintWriter(text), false, false);
+        p.planned(rest, RunSettings.QUICK);
+        for (int i = 0; i < rest.size(); i++) {
+            // 14 of 16 were finished before the resume
+            p.started(15 + i, 16, rest.get(i));
+            p.finished(15 + i, 16, BenchResult.measured(ids.get(i), "call", "ns/op", "avgt",
+                    List.of(List.of(1.0, 1.0)), null, null));
+        }
+        List<String> lines = text.toString().lines().toList();
+        assertTrue(lines.get(0).startsWith("[15/16 "), lines.get(0));
+        assertTrue(lines.get(1).matches("\\[16/16 0m\\d\\ds, ~0m00s left] jvm/array/copy\\[size=1024]  1\\.00 ns"),
+                lines.get(1));
+    }
+
+    @Test
     void verboseTellsEverySkippedRow() {
         List<String> lines = progress(true);
         assertEquals(6, lines.size(), lines.toString());

@@ -5,13 +5,14 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import java.util.List;
 import java.util.Map;
 
 /**
  * When and how a run happened. {@code shard} is {@code I/N} when the run was one shard of several. A run stopped part
- * way records {@value #INTERRUPTED} (the signal, the results planned and finished: the file holds only part of the
- * run), a run finished by {@code run --resume} records {@value #RESUMED} (how many times, when, and how many results
- * were finished before the first).
+ * way records {@value #INTERRUPTED} (the signal, the results planned and finished, the ids left: the file holds only
+ * part of the run), a run finished by {@code run --resume} records {@value #RESUMED} (how many times, when, and how
+ * many results were finished before the first).
  */
 @JsonPropertyOrder({"id", "startedAt", "finishedAt", "command", "git", "shard"})
 public record RunInfo(String id, String startedAt, String finishedAt, String command, GitInfo git, String shard,
@@ -36,6 +37,15 @@ public record RunInfo(String id, String startedAt, String finishedAt, String com
         Object signal = m.get("signal");
         return "partial: interrupted" + (signal == null ? "" : " by " + signal) + " after " + m.get("finished")
                 + " of " + m.get("planned") + " results";
+    }
+
+    /** The ids of the results an interrupted run had not finished, as it recorded them; empty for a whole run. */
+    @JsonIgnore
+    public List<String> left() {
+        if (extra.get(INTERRUPTED) instanceof Map<?, ?> m && m.get("left") instanceof List<?> ids) {
+            return ids.stream().map(String::valueOf).toList();
+        }
+        return List.of();
     }
 
     /** The planned results an interrupted run did not finish ({@code planned - finished}); 0 for a whole run. */

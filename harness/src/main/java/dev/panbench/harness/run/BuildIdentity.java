@@ -14,9 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What tells the build a run measured from another, for a resume to refuse a different one: the commit and whether
- * the tree was dirty, and the jars on the class path (each one's name, size and modification time, digested), since a
- * dirty tree's jar changes with each rebuild while its commit does not.
+ * What tells the build a run measured from another, for a resume to refuse a different one. Run from a jar (the
+ * launcher's, a bundle's), the build is the jars on the class path (each one's path, size and modification time,
+ * digested): a rebuild changes them, a commit that changes no source (or another engineer's commit in the checkout
+ * beside it) does not. Run from class folders (tests, an IDE), it is the checkout's commit and whether it was dirty.
  */
 final class BuildIdentity {
 
@@ -42,11 +43,18 @@ final class BuildIdentity {
     static String difference(Map<String, Object> now, Map<String, Object> then) {
         Map<String, Object> a = now == null ? Map.of() : now;
         Map<String, Object> b = then == null ? Map.of() : then;
-        for (String key : new String[] {"commit", "dirty", "jars"}) {
+        String[] keys = a.containsKey("jars") && b.containsKey("jars") ? new String[] {"jars"}
+                : new String[] {"jars", "commit", "dirty"};
+        for (String key : keys) {
             Object x = a.get(key);
             Object y = b.get(key);
             if (x == null ? y != null : !x.equals(y)) {
-                return key + " " + shown(key, x) + " now, " + shown(key, y) + " in the journal";
+                String label = switch (key) {
+                    case "jars" -> "class path digest";
+                    case "dirty" -> "working tree";
+                    default -> key;
+                };
+                return label + " " + shown(key, x) + " now, " + shown(key, y) + " in the journal";
             }
         }
         return null;
@@ -68,6 +76,10 @@ final class BuildIdentity {
     private static String jars() {
         String cp = System.getProperty("java.class.path", "");
         try {
+            var source = BuildIdentity.class.getProtectionDomain().getCodeSource();
+            if (source == null || !source.getLocation().getPath().endsWith(".jar")) {
+                return null;
+            }
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             boolean any = false;
             for (String entry : cp.split(File.pathSeparator)) {
@@ -83,7 +95,7 @@ final class BuildIdentity {
                 any = true;
             }
             return any ? HexFormat.of().formatHex(digest.digest()) : null;
-        } catch (IOException | NoSuchAlgorithmException e) {
+        } catch (IOException | NoSuchAlgorithmException | SecurityException e) {
             return null;
         }
     }

@@ -213,6 +213,7 @@ public final class RunSession {
             marks.put("signal", stop.signal());
             marks.put("planned", planned);
             marks.put("finished", ordered.size());
+            marks.put("left", header.plan().stream().filter(id -> !rows.containsKey(id)).toList());
             extra.put(RunInfo.INTERRUPTED, marks);
         }
         if (!resumes.isEmpty()) {

@@ -81,8 +81,25 @@ public final class RunStop {
         }
     }
 
+    /** Stops measuring; a stopped run first waits for the processes it started to end, so none outlives it. */
     synchronized void endMeasuring() {
         measuring = false;
+        if (signal == null) {
+            return;
+        }
+        for (ProcessHandle p : started().toList()) {
+            p.destroy();
+            try {
+                p.onExit().get(GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                p.destroyForcibly();
+                try {
+                    p.onExit().get(GRACE_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (Exception ignored) {
+                    // a process that outlives SIGKILL is the kernel's to end
+                }
+            }
+        }
     }
 
     /** Ends the run's processes politely (SIGTERM), then forcibly after a grace, until the run stops measuring. */

@@ -8,6 +8,7 @@ import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.PartialRun;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
@@ -36,6 +37,7 @@ public final class GithubBenchmarkReport implements ResultsFormat, ComparisonFor
     @Override
     public List<ReportFile> render(ResultsView view) {
         List<Entry> out = new ArrayList<>();
+        String partial = PartialRun.note(view.file());
         for (ResultsView.Row row : view.rows()) {
             BenchResult r = row.result();
             double ns = row.medianNanos();
@@ -50,7 +52,8 @@ public final class GithubBenchmarkReport implements ResultsFormat, ComparisonFor
                 range = "± " + Numbers.sig(Math.abs(hi - lo) / 2);
             }
             out.add(new Entry(r.id().toString(), "ns/op", ns, range,
-                    "n=" + s.n() + ", mean " + Numbers.score(s.mean(), r.unit()) + ", " + r.mode()));
+                    "n=" + s.n() + ", mean " + Numbers.score(s.mean(), r.unit()) + ", " + r.mode()
+                            + (partial == null ? "" : "; partial run: " + partial)));
         }
         return List.of(ReportFile.text("gh-bench.json", json(out)));
     }

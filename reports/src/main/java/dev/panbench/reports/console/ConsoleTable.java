@@ -3,6 +3,7 @@ package dev.panbench.reports.console;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.PartialRun;
 import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsView;
 import dev.panbench.reports.format.Throughputs;
@@ -67,6 +68,10 @@ public final class ConsoleTable {
             for (SkippedRows.Group g : SkippedRows.groups(file.results())) {
                 sb.append(g.line()).append('\n');
             }
+        }
+        String partial = PartialRun.note(file);
+        if (partial != null) {
+            sb.append("PARTIAL: ").append(partial).append('\n');
         }
         return sb.toString();
     }

@@ -5,6 +5,7 @@ import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.MachinePeaks;
+import dev.panbench.reports.format.PartialRun;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
@@ -18,7 +19,8 @@ import java.util.stream.Collectors;
 /**
  * {@code results.csv}: one line per result with every statistic, for spreadsheets and pandas; and
  * {@code comparison.csv}: one line per compared id. Parameters are one {@code k=v;k=v} column so that results of
- * different workloads share one header.
+ * different workloads share one header. A file that holds only part of its run ({@code run.interrupted}) has a last
+ * column, {@code partial}, that says so on every line.
  */
 public final class CsvReport implements ResultsFormat, ComparisonFormat {
 
@@ -35,7 +37,13 @@ public final class CsvReport implements ResultsFormat, ComparisonFormat {
     @Override
     public List<ReportFile> render(ResultsView view) {
         StringBuilder sb = new StringBuilder();
-        Csv.row(sb, HEADER);
+        // a file that holds only part of its run says so on every line, in a last column only such files have
+        String partial = PartialRun.note(view.file());
+        List<String> header = new ArrayList<>(HEADER);
+        if (partial != null) {
+            header.add("partial");
+        }
+        Csv.row(sb, header);
         Speedups speedups = view.speedups();
         MachinePeaks peaks = view.peaks();
         for (ResultsView.Row row : view.rows()) {
@@ -79,6 +87,9 @@ public final class CsvReport implements ResultsFormat, ComparisonFormat {
             f.add(Csv.text(row.unsteady()));
             Long peak = row.peakMemoryBytes();
             f.add(peak == null ? "" : Long.toString(peak));
+            if (partial != null) {
+                f.add(Csv.text(partial));
+            }
             Csv.row(sb, f);
         }
         return List.of(ReportFile.text("results.csv", sb.toString()));

@@ -30,9 +30,8 @@ public final class RunSummary {
             String when = run.startedAt() == null ? "" : run.startedAt()
                     + (run.finishedAt() == null ? "" : " to " + run.finishedAt());
             out.add(new Fact("Run", join(run.id(), when) + (run.shard() == null ? "" : " (shard " + run.shard() + ")")));
-            if (run.partialNote() != null) {
-                out.add(new Fact("Partial", run.partialNote().substring("partial: ".length())
-                        + "; 'panbench run --resume DIR' on its folder measures the " + run.missing() + " left"));
+            if (PartialRun.note(file) != null) {
+                out.add(new Fact("Partial", PartialRun.note(file)));
             }
             if (run.extra().get(RunInfo.RESUMED) instanceof Map<?, ?> resumed) {
                 Object times = resumed.get("times");

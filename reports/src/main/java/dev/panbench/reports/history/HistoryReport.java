@@ -105,11 +105,17 @@ public final class HistoryReport {
         for (BaselineHistory.Run r : h.runs()) {
             String commit = r.commit() == null ? "" : Markdown.text(r.commit())
                     + (Boolean.TRUE.equals(r.dirty()) ? " (uncommitted changes)" : "");
-            runs.add(List.of("#" + i++, Markdown.text(r.runId()), Markdown.text(r.time()), commit,
+            runs.add(List.of("#" + i++, Markdown.text(runId(r)), Markdown.text(r.time()), commit,
                     Markdown.text(r.machine())));
         }
         sb.append(Markdown.table(List.of("run", "id", "started", "commit", "machine"), "lllll", runs));
         return sb.toString();
+    }
+
+    /** A run's id, and that it holds only part of its run when it was interrupted ({@code run.interrupted}). */
+    private static String runId(BaselineHistory.Run r) {
+        String partial = r.results().run() == null ? null : r.results().run().partialNote();
+        return partial == null ? r.runId() : r.runId() + " (" + partial + ")";
     }
 
     static String html(BaselineHistory h, List<Trend> trends, String commitUrl) {
@@ -153,7 +159,7 @@ public final class HistoryReport {
         int i = 1;
         for (BaselineHistory.Run r : h.runs()) {
             sb.append("<tr id=\"run-").append(i).append("\"><td>#").append(i++).append("</td><td>")
-                    .append(Html.escape(String.valueOf(r.runId()))).append("</td><td>")
+                    .append(Html.escape(String.valueOf(runId(r)))).append("</td><td>")
                     .append(Html.escape(String.valueOf(r.time()))).append("</td><td>")
                     .append(Html.escape(r.commit() == null ? "" : r.commit()
                             + (Boolean.TRUE.equals(r.dirty()) ? " (uncommitted changes)" : "")))

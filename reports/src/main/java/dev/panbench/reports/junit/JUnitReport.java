@@ -9,6 +9,7 @@ import dev.panbench.reports.format.ComparisonCells;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.format.PartialRun;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
@@ -43,18 +44,28 @@ public final class JUnitReport implements ResultsFormat, ComparisonFormat {
         for (BenchResult r : file.results()) {
             byAdapter.computeIfAbsent(r.adapter(), k -> new java.util.ArrayList<>()).add(r);
         }
+        // an interrupted run's results it never finished are skipped test cases that say why
+        String partial = PartialRun.note(file);
+        List<String> left = partial == null ? List.of() : file.run().left();
+        Map<String, List<String>> leftByAdapter = new LinkedHashMap<>();
+        for (String id : left) {
+            String adapter = id.contains("/") ? id.substring(0, id.indexOf('/')) : id;
+            leftByAdapter.computeIfAbsent(adapter, k -> new java.util.ArrayList<>()).add(id);
+            byAdapter.computeIfAbsent(adapter, k -> new java.util.ArrayList<>());
+        }
         Xml x = new Xml();
         x.start("testsuites").attr("name", "panbench")
-                .attr("tests", file.results().size())
+                .attr("tests", file.results().size() + left.size())
                 .attr("failures", 0)
                 .attr("errors", count(file.results(), BenchResult.Status.failed));
         String timestamp = file.run() == null || file.run().startedAt() == null ? null : stripZone(file.run().startedAt());
         String host = file.environment() == null ? null : file.environment().hostname();
         for (var e : byAdapter.entrySet()) {
             List<BenchResult> rs = e.getValue();
-            x.start("testsuite").attr("name", "panbench." + e.getKey()).attr("tests", rs.size())
+            List<String> notMeasured = leftByAdapter.getOrDefault(e.getKey(), List.of());
+            x.start("testsuite").attr("name", "panbench." + e.getKey()).attr("tests", rs.size() + notMeasured.size())
                     .attr("failures", 0).attr("errors", count(rs, BenchResult.Status.failed))
-                    .attr("skipped", count(rs, BenchResult.Status.skipped)).attr("time", 0);
+                    .attr("skipped", count(rs, BenchResult.Status.skipped) + notMeasured.size()).attr("time", 0);
             if (timestamp != null) {
                 x.attr("timestamp", timestamp);
             }
@@ -80,6 +91,11 @@ public final class JUnitReport implements ResultsFormat, ComparisonFormat {
                     case skipped -> x.start("skipped")
                             .attr("message", r.error() == null ? "skipped" : r.error()).end();
                 }
+                x.end();
+            }
+            for (String id : notMeasured) {
+                x.start("testcase").attr("classname", "panbench." + e.getKey()).attr("name", id).attr("time", 0);
+                x.start("skipped").attr("message", "not measured: " + partial).end();
                 x.end();
             }
             x.end();
