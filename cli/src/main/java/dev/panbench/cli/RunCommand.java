@@ -9,9 +9,11 @@ import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.OutsideQuickProfileException;
 import dev.panbench.harness.run.RunInterruptedException;
+import dev.panbench.harness.run.RunJournal;
 import dev.panbench.harness.run.RunOutcome;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
+import dev.panbench.harness.run.RunSettings;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.format.Formats;
 import dev.panbench.reports.format.ReportFormat;
@@ -25,6 +27,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code panbench run}: expand, measure through JMH, print the table, write {@code results.json}. */
@@ -122,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
         RunFollowUp.Outcome after;
         try {
             if (resume != null) {
-                run = session.resume(resume, asked() ? request(dir) : null, console.commandLine(), progress);
+                run = session.resume(resume, asked() ? besidesResume() : null, console.commandLine(), progress);
                 written(run, reportFormats, dir);
                 after = followUp.apply(run.results(), run.written(), dir);
             } else {
@@ -165,6 +168,24 @@ final class RunCommand implements Callable<Integer> {
     private RunRequest request(Path dir) {
         return new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), jmh.settings(), shard,
                 dir, console.commandLine(), jmh.quick);
+    }
+
+    /**
+     * What the options given beside {@code --resume} ask for: the journal's selection and settings with those options
+     * in their place ({@code --quick} starts from the quick profile), so that only what they change is compared.
+     */
+    private RunRequest besidesResume() {
+        RunJournal.Header journal = RunJournal.read(resume).header();
+        RunJournal.Selection was = journal.selection() != null ? journal.selection()
+                : new RunJournal.Selection(List.of(), null, Map.of(), null, false);
+        RunSettings settings = (jmh.quick && !was.quick() ? RunSettings.QUICK : journal.settings()).toBuilder()
+                .forks(jmh.forks).warmupIterations(jmh.warmupIterations).warmupTime(jmh.warmupTime)
+                .iterations(jmh.iterations).measurementTime(jmh.measurementTime).mode(jmh.mode)
+                .adaptiveWarmup(jmh.adaptiveWarmup).build();
+        return new RunRequest(selection.adapterIds != null ? selection.adapterIds : was.adapters(),
+                selection.filter != null ? selection.filter : was.filter(),
+                selection.params != null ? selection.overrides() : was.params(), settings,
+                shard != null ? shard : was.shard(), resume, console.commandLine(), jmh.quick || was.quick());
     }
 
     /** Whether the command line chose results or settings (beside --resume they must be the journal's). */

@@ -209,6 +209,12 @@ class InterruptedRunTest {
         Process p = interrupt(out, new SplittableRandom(143), "TERM");
         keptEveryFinishedRow(out, 143, p);
         nothingLeftRunning();
+        // options beside --resume are compared with the journal's: what they change is refused, in one line
+        CliRunner other = CliRunner.run("run", "--resume", out.toString(), "--forks", "3");
+        assertEquals(ExitCodes.BAD_INPUT, other.code(), other.err());
+        assertEquals(List.of("panbench: --resume " + out + ": the run is resumed with its own settings and selection"
+                + " (forks 3 asked, 1 in the journal); give --resume alone, or start a new run with another --out"),
+                other.err().lines().toList());
         resumes(out);
     }
 

@@ -49,7 +49,7 @@ final class ResumeChecks {
         }
         RunConfig a = asked.settings().toConfig();
         RunConfig b = journal.config();
-        String d = !a.equals(b) ? "settings " + a.describe() + " asked, " + b.describe() + " in the journal"
+        String d = !a.equals(b) ? settingsDifference(a, b)
                 : !asked.settings().extraJvmArgs().equals(journal.settings().extraJvmArgs())
                 ? "JVM arguments " + asked.settings().extraJvmArgs() + " asked, " + journal.jvmArgs() + " in the journal"
                 : journal.selection() != null && !RunJournal.Selection.of(asked).equals(journal.selection())
@@ -60,6 +60,24 @@ final class ResumeChecks {
             throw refusal(dir, "the run is resumed with its own settings and selection (" + d + ")",
                     "give --resume alone, or start a new run with another --out");
         }
+    }
+
+    /** The settings that differ, each as {@code forks 3 asked, 1 in the journal}. */
+    private static String settingsDifference(RunConfig asked, RunConfig journal) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (var c : RunConfig.class.getRecordComponents()) {
+            try {
+                Object x = c.getAccessor().invoke(asked);
+                Object y = c.getAccessor().invoke(journal);
+                if (!Objects.equals(x, y)) {
+                    out.add(c.getName() + " " + (x == null ? "none" : x) + " asked, " + (y == null ? "none" : y)
+                            + " in the journal");
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return String.join("; ", out);
     }
 
     private static String describe(RunJournal.Selection s) {

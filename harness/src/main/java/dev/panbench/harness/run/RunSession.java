@@ -178,12 +178,23 @@ public final class RunSession {
     private void measureRows(List<PlannedResult> plan, Map<String, BenchResult> rows, int total, RunSettings settings,
                              Path outDir, RunJournal journal, ProgressListener progress) {
         List<BenchResult> measured;
+        boolean[] journalLost = {false};
         stop.beginMeasuring();
         try {
             measured = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, rows.size(), total, progress,
                     row -> {
-                        journal.append(row);
                         rows.put(row.id().toString(), row);
+                        if (journalLost[0]) {
+                            return;
+                        }
+                        try {
+                            journal.append(row);
+                        } catch (BadInputException e) {
+                            // the results file is still written at the end (or to a fallback); only a kill loses rows
+                            journalLost[0] = true;
+                            notice.accept(e.getMessage() + ": the run goes on without its journal; a kill or a power"
+                                    + " loss now loses the rows not yet written, and it cannot be resumed");
+                        }
                     }, stop);
         } finally {
             stop.endMeasuring();

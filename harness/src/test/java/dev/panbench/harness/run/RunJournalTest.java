@@ -96,7 +96,9 @@ class RunJournalTest {
         RunRequest more = new RunRequest(List.of("jvm"), null, Map.of(),
                 RunSettings.QUICK.toBuilder().forks(3).build(), null, dir, "", true);
         var settings = assertThrows(BadInputException.class, () -> ResumeChecks.request(dir, more, h));
-        assertTrue(settings.getMessage().contains("3 forks"), settings.getMessage());
+        assertEquals("--resume " + dir + ": the run is resumed with its own settings and selection (forks 3 asked,"
+                + " 1 in the journal); give --resume alone, or start a new run with another --out",
+                settings.getMessage());
         RunRequest other = new RunRequest(List.of("jvm"), "array/", Map.of(), RunSettings.QUICK, null, dir, "", true);
         var selection = assertThrows(BadInputException.class, () -> ResumeChecks.request(dir, other, h));
         assertTrue(selection.getMessage().contains("--filter array/ asked"), selection.getMessage());
