@@ -33,9 +33,13 @@ final class TokenizeWorkload implements Workload, ExternallyTimed {
         params = p;
         lines = TokenizeEntry.lines(p).toArray(String[]::new);
         special = TokenizeEntry.special(p);
-        if (!timedExternally(p)) {
-            encoder = encoder(TokenizeEntry.model(p), TokenizerFixtures.require().model(TokenizeEntry.model(p)));
+        if (timedExternally(p)) {
+            return;
         }
+        Path dir = TokenizerFixtures.require().model(TokenizeEntry.model(p));
+        encoder = p.get("impl").equals(TokenizeWorkloads.DJL)
+                ? DjlTokenizer.read(dir, TokenizerFixtures.cacheDir().resolveSibling("djl"))
+                : encoder(TokenizeEntry.model(p), dir);
     }
 
     /** panbench's encoder of {@code model}, reading the files in {@code dir}. */
@@ -89,6 +93,17 @@ final class TokenizeWorkload implements Workload, ExternallyTimed {
             got[i] = encoder.encode(lines[i], special);
         }
         entry.check(backend, params, got);
+    }
+
+    @Override
+    public void close() {
+        if (encoder instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing impl=" + params.get("impl") + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     @Override

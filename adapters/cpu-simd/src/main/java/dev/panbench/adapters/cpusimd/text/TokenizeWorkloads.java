@@ -21,13 +21,13 @@ import java.util.Optional;
  * {@code tiktoken} OpenAI's Rust BPE, built from the BPE's own ranks and GPT-2's pattern (BPE only). Every row
  * encodes every line once an operation, one thread unless it says otherwise, and its ids are checked line by line
  * against the {@code tokenizers} package's before it is timed.
- * <p>
- * DJL's binding of the same Rust library ({@code ai.djl.huggingface:tokenizers}) is not a row: it is not in the
- * project's offline Maven repository, and it loads a native library of its own at run time.
+ * {@code impl=djl} is the same Rust library as {@code hf} in this JVM, through DJL's JNI binding
+ * ({@link DjlTokenizer}), line by line and timed by JMH.
  */
 public final class TokenizeWorkloads {
 
     static final String JAVA = "java";
+    static final String DJL = "djl";
     static final List<String> FRAMEWORK = List.of("hf", "hf-batch64", "hf-batch64-parallel", "tiktoken");
 
     private TokenizeWorkloads() {
@@ -36,7 +36,7 @@ public final class TokenizeWorkloads {
     public static List<WorkloadSpec> specs() {
         TokenizeEntry entry = Catalog.TOKENIZE;
         return List.of(entry.spec()
-                .param(ParamSpec.of("impl", JAVA, "hf", "hf-batch64", "hf-batch64-parallel", "tiktoken")
+                .param(ParamSpec.of("impl", JAVA, "hf", "hf-batch64", "hf-batch64-parallel", "tiktoken", DJL)
                         .quick(JAVA, "hf", "tiktoken"))
                 .availability(TokenizeWorkloads::availability)
                 .role(p -> entry.role(p, p.get("impl"), framework(p.get("impl"))))
@@ -60,6 +60,9 @@ public final class TokenizeWorkloads {
         String impl = p.get("impl");
         if (impl.equals("tiktoken") && !p.get("model").equals("bpe")) {
             return Availability.unavailable("tiktoken is a byte-level BPE only: it has no " + p.get("model"));
+        }
+        if (impl.equals(DJL)) {
+            return DjlTokenizer.unavailable().map(Availability::unavailable).orElse(Availability.ok());
         }
         String framework = framework(impl);
         if (framework == null) {

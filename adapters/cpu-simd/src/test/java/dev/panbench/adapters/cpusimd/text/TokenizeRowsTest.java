@@ -67,6 +67,20 @@ class TokenizeRowsTest {
         return tests.stream();
     }
 
+    /** DJL's binding, in this JVM, passes the same line-by-line check on every model, with the special tokens. */
+    @TestFactory
+    Stream<DynamicTest> djlRowsPassTheExactCheck() {
+        return TokenizeEntry.MODELS.stream().map(model -> DynamicTest.dynamicTest(model, () -> {
+            Params p = params(model, TokenizeWorkloads.DJL, "yes");
+            Availability a = SPEC.availability().apply(p);
+            assumeTrue(a.available(), () -> "skipped: " + a.reason());
+            try (TokenizeWorkload w = new TokenizeWorkload()) {
+                w.setup(p);
+                w.verify();
+            }
+        }));
+    }
+
     @Test
     void tiktokenHasNoWordPieceRowAndSaysSo() {
         Availability a = TokenizeWorkloads.availability(params("wordpiece", "tiktoken", "no"));
