@@ -3,6 +3,7 @@ package dev.panbench.cli;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Verdict;
+import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.io.ResultFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +15,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code panbench ab} with the same build on both sides: real child JVMs, measured in pairs, judged on the pairs. */
 class AbCommandTest {
@@ -48,6 +50,24 @@ class AbCommandTest {
         String request = Files.readString(dir.resolve("forks/001/jvm_call_empty/base/request.json"));
         assertTrue(request.contains("\"filter\" : \"^\\\\Qjvm/call/empty\\\\E$\"") && request.contains("\"forks\" : 1"),
                 request);
+    }
+
+    @Test
+    void rowsPythonTimesTakeTurnsThroughTheDriver(@TempDir Path dir) throws Exception {
+        assumeTrue(PythonDriver.importable("numpy").isEmpty(), () -> PythonDriver.importable("numpy").orElse(""));
+        String cp = System.getProperty("java.class.path");
+        System.setProperty("jmh.ignoreLock", "true");
+        CliRunner r = CliRunner.run("ab", cp, cp, "--adapter", "cpu-simd", "--filter",
+                "reduce/sum\\[size=65536,dtype=f32,impl=numpy\\]", "--quick", "--min-pairs", "2",
+                "--max-pairs", "2", "--seed", "7", "--warmup-iterations", "1", "--iterations", "4",
+                "--measurement-time", "50ms", "--out", dir.toString());
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        List<String> pairs = Files.readAllLines(dir.resolve("pairs.jsonl"));
+        assertEquals(2, pairs.size(), String.join("\n", pairs));
+        for (String pair : pairs) {
+            // two Python drivers took turns: one warm-up and four measured iterations each, and each its last turn
+            assertTrue(pair.contains("\"first\" : \"turns\"") && pair.contains("\"turns\" : 12"), pair);
+        }
     }
 
     @Test

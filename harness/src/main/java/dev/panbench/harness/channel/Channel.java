@@ -26,6 +26,11 @@ public final class Channel {
 
     /** The protocol every message of this build speaks; bumped when a message changes incompatibly. */
     public static final int PROTOCOL = 1;
+    /**
+     * The system property naming a paired gate's turn table and a fork's name at it ({@code HOST:PORT/NAME}); JMH forks
+     * read it (harness/run/Turns), Python drivers get it as {@code PANBENCH_TURNS}.
+     */
+    public static final String TURNS_PROPERTY = "panbench.turns";
 
     private static final ObjectWriter LINE = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
 

@@ -39,6 +39,8 @@ public final class PythonDriver {
     private static final String SCRIPT = "panbench_driver.py";
     /** Start-up, imports and one call, beyond the iterations' own time. */
     private static final long SLACK_SECONDS = 120;
+    /** The environment variable naming the driver's turn table ({@link Channel#TURNS_PROPERTY}). */
+    static final String TURNS_ENV = "PANBENCH_TURNS";
 
     private static final Map<String, Optional<String>> IMPORTS = new ConcurrentHashMap<>();
 
@@ -140,8 +142,13 @@ public final class PythonDriver {
                 .directory(dir.toFile()).redirectError(log.toFile());
         pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
         pb.environment().putAll(request.env());
-        long budget = TimeUnit.NANOSECONDS.toSeconds(2 * (plan.warmupIterations() * plan.warmupNanos()
-                + plan.iterations() * plan.measurementNanos())) + SLACK_SECONDS;
+        String turns = System.getProperty(Channel.TURNS_PROPERTY);
+        if (turns != null) {
+            pb.environment().put(TURNS_ENV, turns);
+        }
+        // taking turns, the driver also waits out the other sides' iterations
+        long budget = TimeUnit.NANOSECONDS.toSeconds((turns == null ? 2 : 8) * (plan.warmupIterations()
+                * plan.warmupNanos() + plan.iterations() * plan.measurementNanos())) + SLACK_SECONDS;
         Process process = pb.start();
         Thread watchdog = Thread.ofVirtual().start(() -> {
             try {

@@ -58,10 +58,10 @@ final class ForkLauncher implements Forks, AutoCloseable {
         this.turns = turns ? new TurnTable() : null;
     }
 
-    /** A result a framework's own driver times runs no JMH iterations, so it cannot take turns. */
+    /** JMH forks and panbench's Python driver take turns. */
     @Override
     public boolean takesTurns(PlannedResult planned) {
-        return turns != null && !planned.timedByDriver();
+        return turns != null;
     }
 
     @Override

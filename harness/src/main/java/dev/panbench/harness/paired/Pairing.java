@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
  * How the two forks of a pair share the machine.
  * <ul>
  *   <li>{@code interleaved}: both JVMs start together and take turns, one iteration at a time in an order drawn per
- *       iteration ({@link TurnTable}), so each base iteration lies next to the candidate's same iteration; a result a
- *       framework's own driver times (numpy, Python) cannot take turns and runs sequentially;</li>
+ *       iteration ({@link TurnTable}), so each base iteration lies next to the candidate's same iteration (JMH forks
+ *       and panbench's Python driver take turns);</li>
  *   <li>{@code sequential}: one fork after the other, the side that goes first drawn;</li>
  *   <li>{@code duet}: both at once, each pinned to its own CPU (Bulej et al., ICPE 2020).</li>
  * </ul>

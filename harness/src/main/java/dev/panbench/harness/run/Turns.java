@@ -1,5 +1,7 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.channel.Channel;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -22,7 +24,7 @@ import java.nio.charset.StandardCharsets;
 public final class Turns {
 
     /** The system property naming the turn table and this fork's name at it. */
-    public static final String PROPERTY = "panbench.turns";
+    public static final String PROPERTY = Channel.TURNS_PROPERTY;
 
     private static Turns current;
     private static boolean tried;

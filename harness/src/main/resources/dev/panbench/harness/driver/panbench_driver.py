@@ -21,9 +21,16 @@ starts and read from VmHWM in /proc/self/status when it ends, as panbench's JMH 
 resource.getrusage's ru_maxrss, the peak since the process started), ruMaxrssBytes that process-lifetime peak, and
 tracemallocPeakBytes the peak of Python's traced allocations during one call made after the timed iterations, so
 tracing never slows them.
+
+Turns: where the environment names a turn table (PANBENCH_TURNS=HOST:PORT/NAME, a paired gate's), the driver takes a
+turn before each iteration and gives it back after, and takes a last turn when its iterations are over, as panbench's
+JMH forks do (harness/run/Turns), so the two sides of a pair run their iterations one at a time, each next to the
+other's same iteration. Without it, or when the table cannot be reached, iterations run freely.
 """
 import gc
 import json
+import os
+import socket
 import sys
 import time
 import importlib.util
@@ -102,6 +109,47 @@ def inner_loop(batch_nanos):
         if t >= MIN_BATCH_NS or n >= 1 << 30:
             return n
         n = n * 2 if t <= 0 else max(n * 2, min(n * 100, int(n * MIN_BATCH_NS * 1.2 / t) + 1))
+
+
+class Turns:
+    """The driver's side of a turn table: ready/go before an iteration, done after it, last/go at the end."""
+
+    def __init__(self, spec):
+        self.sock = None
+        if not spec or "/" not in spec or ":" not in spec.split("/", 1)[0]:
+            return
+        address, name = spec.split("/", 1)
+        host, port = address.rsplit(":", 1)
+        try:
+            self.sock = socket.create_connection((host, int(port)), timeout=10)
+            self.sock.settimeout(None)
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.reader = self.sock.makefile("r", encoding="ascii")
+            self.say("hello " + name)
+        except (OSError, ValueError) as e:
+            print(f"panbench: no turn table at {address} ({e}): iterations run freely", file=sys.stderr)
+            self.sock = None
+
+    def say(self, line):
+        self.sock.sendall((line + "\n").encode("ascii"))
+
+    def take(self, what="ready"):
+        if self.sock is None:
+            return
+        try:
+            self.say(what)
+            if self.reader.readline().strip() != "go":
+                self.sock = None
+        except OSError:
+            self.sock = None
+
+    def give(self):
+        if self.sock is None:
+            return
+        try:
+            self.say("done")
+        except OSError:
+            self.sock = None
 
 
 def iteration(batch_nanos, n, nanos):
@@ -184,14 +232,18 @@ def main():
     if command() != "time":
         return 0
     n = inner_loop(batch)
+    turns = Turns(os.environ.get("PANBENCH_TURNS"))
     reset = reset_peak_rss()
     samples = []
     for i in range(req["warmupIterations"] + req["iterations"]):
         warm = i < req["warmupIterations"]
+        turns.take()
         ns, ops = iteration(batch, n, req["warmupNanos"] if warm else req["measurementNanos"])
+        turns.give()
         emit("iteration", warmup=warm, ns=ns, ops=ops)
         if not warm:
             samples.append(ns)
+    turns.take("last")
     peak = vm_hwm_bytes() if reset else None
     maxrss = ru_maxrss_bytes()
     peak = peak if peak is not None else maxrss
