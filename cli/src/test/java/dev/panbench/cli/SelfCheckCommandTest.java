@@ -1,7 +1,9 @@
 package dev.panbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.panbench.harness.io.Json;
+import dev.panbench.harness.io.ResultFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +42,22 @@ class SelfCheckCommandTest {
         CliRunner again = CliRunner.run(args);
         assertEquals(ExitCodes.OK, again.code(), again.err());
         assertEquals(4, again.err().lines().filter(l -> l.startsWith("selfcheck: reusing ")).count(), again.err());
+
+        // the slowed run as an interrupt before its row finished leaves it: a partial file, a journal of its header
+        Path slow = out.resolve("slow-01");
+        ObjectNode file = (ObjectNode) Json.MAPPER.readTree(slow.resolve("results.json").toFile());
+        ((ObjectNode) file.get("run")).set("interrupted", Json.MAPPER.valueToTree(java.util.Map.of("signal", "SIGINT",
+                "planned", 2, "finished", 1, "left", java.util.List.of("jvm/array/sum[size=2048]"))));
+        Files.writeString(slow.resolve("results.json"), Json.MAPPER.writeValueAsString(file));
+        Path journal = slow.resolve("journal.jsonl");
+        Files.writeString(journal, Files.readAllLines(journal).getFirst() + "\n");
+        CliRunner resumed = CliRunner.run(args);
+        assertEquals(ExitCodes.OK, resumed.code(), resumed.err());
+        assertTrue(resumed.err().contains("selfcheck: resuming " + slow.resolve("results.json") + " (partial:"
+                + " interrupted by SIGINT after 1 of 2 results)"), resumed.err());
+        assertEquals(3, resumed.err().lines().filter(l -> l.startsWith("selfcheck: reusing ")).count());
+        assertEquals(null, ResultFiles.read(slow.resolve("results.json")).run().partialNote(),
+                "the slowed run is whole again");
     }
 
     @Test

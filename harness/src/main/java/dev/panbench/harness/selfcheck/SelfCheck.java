@@ -206,11 +206,25 @@ public final class SelfCheck {
         Path file = RunSession.resultsPath(dir);
         if (Files.isRegularFile(file)) {
             ResultFile kept = ResultFiles.read(file);
-            if (kept.results().stream().anyMatch(BenchResult::ok)) {
+            String partial = kept.run() == null ? null : kept.run().partialNote();
+            if (partial != null) {
+                // an interrupted run: its journal holds what it finished, and only the rest is measured
+                try {
+                    log.accept("resuming " + file + " (" + partial + ")");
+                    ResultFile resumed = session.resume(dir, null, kept.run().command(), progress).results();
+                    if (resumed.results().stream().anyMatch(BenchResult::ok)) {
+                        return resumed;
+                    }
+                    log.accept("measuring again " + file + ": nothing in it was measured");
+                } catch (BadInputException e) {
+                    log.accept("measuring again " + file + ": " + e.getMessage());
+                }
+            } else if (kept.results().stream().anyMatch(BenchResult::ok)) {
                 log.accept("reusing " + file);
                 return kept;
+            } else {
+                log.accept("measuring again " + file + ": nothing in it was measured");
             }
-            log.accept("measuring again " + file + ": nothing in it was measured");
         }
         var settings = plan.request().settings();
         if (slowed) {
