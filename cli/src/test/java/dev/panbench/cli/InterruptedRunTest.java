@@ -31,12 +31,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Issue 36: a real {@code panbench run} (its own JVM, real JMH forks) interrupted at a random moment after its first
- * row by SIGINT, SIGTERM, two SIGINTs or SIGKILL. Whatever the moment, every row that finished is kept (in
- * {@code results.json}, valid against the published schema, or in the journal), nothing the run started is left
- * running, and {@code run --resume} ends with the ids an uninterrupted run plans, measuring only the rows left.
+ * row by SIGINT, SIGTERM, two SIGINTs or SIGKILL, and by SIGTERM while a Python driver times a row. Whatever the
+ * moment, every row that finished is kept (in {@code results.json}, valid against the published schema, or in the
+ * journal), nothing the run started is left running, and {@code run --resume} ends with the ids an uninterrupted run
+ * plans, measuring only the rows left.
  */
 class InterruptedRunTest {
 
@@ -51,6 +53,8 @@ class InterruptedRunTest {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JvmFlags.all());
+        // where the project's .venv is, for the rows a Python driver times
+        cmd.add("-Dpanbench.home=" + Path.of("").toAbsolutePath().getParent());
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-D" + JmhLock.FILE_PROPERTY + "=" + dir.resolve("jmh.lock"));
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
@@ -227,6 +231,36 @@ class InterruptedRunTest {
         assertFalse(RunJournal.read(out).rows().isEmpty(), "the journal keeps the finished rows");
         nothingLeftRunning();
         resumes(out);
+    }
+
+    @Test
+    void sigtermDuringARowAPythonDriverTimesLeavesNoDriverRunning() throws Exception {
+        Path out = dir.resolve("driver");
+        List<String> args = List.of("run", "--quick", "--adapter", "cpu-simd", "--filter", "impl=numpy",
+                "--warmup-iterations", "1", "--iterations", "3", "--out", out.toString());
+        Process p = start(out, args.toArray(String[]::new));
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (journaled(out) == 0) {
+            assertTrue(p.isAlive(), "the run ended before its first row: " + printed());
+            assertTrue(System.nanoTime() < deadline, "no row finished in 2 minutes: " + printed());
+            Thread.sleep(20);
+        }
+        if (RunJournal.read(out).rows().getFirst().status() != BenchResult.Status.ok) {
+            p.destroyForcibly().waitFor();
+            assumeTrue(false, "numpy rows do not run here: " + RunJournal.read(out).rows().getFirst().error());
+        }
+        // the next numpy row's driver is a Python process of the run's
+        while (p.descendants().noneMatch(h -> h.info().command().map(c -> c.contains("python")).orElse(false))) {
+            assertTrue(p.isAlive() && System.nanoTime() < deadline, "no Python driver started: " + printed());
+            Thread.sleep(20);
+        }
+        p.destroy();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the run ended within a minute of SIGTERM: " + printed());
+        assertEquals(143, p.exitValue(), printed());
+        RunJournal.Contents journal = RunJournal.read(out);
+        assertEquals(ids(journal.rows()), ids(ResultFiles.read(RunSession.resultsPath(out)).results()));
+        conforms(RunSession.resultsPath(out));
+        nothingLeftRunning();
     }
 
     @Test
