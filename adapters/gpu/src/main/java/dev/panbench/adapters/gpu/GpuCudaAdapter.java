@@ -6,13 +6,9 @@ import dev.panbench.adapters.gpu.cuda.CudaLibraries;
 import dev.panbench.adapters.gpu.cuda.CudaLibraries.Library;
 import dev.panbench.adapters.gpu.cuda.CudaLoader;
 import dev.panbench.adapters.gpu.workloads.GpuDefaults;
-import dev.panbench.adapters.gpu.workloads.GpuWorkloads;
-import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.AdapterOption;
 import dev.panbench.harness.spi.Availability;
-import dev.panbench.harness.spi.WorkloadSpec;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,9 +17,16 @@ import java.util.Map;
  * vendor peer of the SGEMM kernels. Needs an NVIDIA driver and libnvrtc; without them it is unavailable with the
  * reason and its rows are skipped with it.
  */
-public final class GpuCudaAdapter implements Adapter {
+public final class GpuCudaAdapter extends GpuAdapter {
 
-    private static volatile Availability availability;
+    private static final ProbeOnce PROBE = new ProbeOnce(GpuCudaAdapter::check);
+
+    public GpuCudaAdapter() {
+        super("cuda", PROBE, CudaDevice::open, GpuDefaults.CUDA, p -> {
+            String reason = CudaLoader.missingReason(Library.CUBLAS);
+            return reason == null ? Availability.ok() : Availability.unavailable(reason);
+        });
+    }
 
     @Override
     public String id() {
@@ -33,16 +36,6 @@ public final class GpuCudaAdapter implements Adapter {
     @Override
     public String describe() {
         return "GPU kernels, copies and ceilings through the CUDA driver API, NVRTC and cuBLAS";
-    }
-
-    @Override
-    public Availability probe() {
-        Availability a = availability;
-        if (a == null) {
-            a = check();
-            availability = a;
-        }
-        return a;
     }
 
     private static Availability check() {
@@ -68,12 +61,7 @@ public final class GpuCudaAdapter implements Adapter {
     }
 
     @Override
-    public Map<String, String> environment() {
-        Map<String, String> env = new LinkedHashMap<>();
-        if (!probe().available()) {
-            env.put("missing", probe().reason());
-            return env;
-        }
+    void describeDevices(Map<String, String> env) {
         env.put("driver", CudaLoader.path(Library.DRIVER));
         env.put("nvrtc", CudaLoader.path(Library.NVRTC));
         env.put("cublas", CudaLoader.path(Library.CUBLAS) != null ? CudaLoader.path(Library.CUBLAS)
@@ -89,7 +77,6 @@ public final class GpuCudaAdapter implements Adapter {
             env.put(p + "memoryBusBits", Integer.toString(d.memoryBusBits()));
             env.put(p + "driverCudaVersion", d.driverVersionText());
         }
-        return env;
     }
 
     @Override
@@ -97,13 +84,5 @@ public final class GpuCudaAdapter implements Adapter {
         return List.of(new AdapterOption("--cuda-path", "DIRS", CudaLibraries.PROPERTY,
                 "Directories (:-separated) searched first for libcuda, libnvrtc and libcublas (default: "
                         + "PANBENCH_CUDA_PATH, LD_LIBRARY_PATH, the loader cache, CUDA_HOME/lib64, site-packages/nvidia)."));
-    }
-
-    @Override
-    public List<WorkloadSpec> workloads() {
-        return GpuWorkloads.all("cuda", CudaDevice::open, GpuDefaults.CUDA, p -> {
-            String reason = CudaLoader.missingReason(Library.CUBLAS);
-            return reason == null ? Availability.ok() : Availability.unavailable(reason);
-        });
     }
 }

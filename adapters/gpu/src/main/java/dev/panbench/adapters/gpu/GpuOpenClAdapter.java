@@ -5,13 +5,9 @@ import dev.panbench.adapters.gpu.opencl.ClDeviceInfo;
 import dev.panbench.adapters.gpu.opencl.ClLibrary;
 import dev.panbench.adapters.gpu.opencl.ClPlatforms;
 import dev.panbench.adapters.gpu.workloads.GpuDefaults;
-import dev.panbench.adapters.gpu.workloads.GpuWorkloads;
-import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.AdapterOption;
 import dev.panbench.harness.spi.Availability;
-import dev.panbench.harness.spi.WorkloadSpec;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,9 +15,14 @@ import java.util.Map;
  * GPU kernels through OpenCL: any device an ICD driver offers, PoCL's CPU device where there is no GPU (so CI runs
  * the whole kernel path). {@code device=} picks one by its index over all platforms.
  */
-public final class GpuOpenClAdapter implements Adapter {
+public final class GpuOpenClAdapter extends GpuAdapter {
 
-    private static volatile Availability availability;
+    private static final ProbeOnce PROBE = new ProbeOnce(GpuOpenClAdapter::check);
+
+    public GpuOpenClAdapter() {
+        super("opencl", PROBE, ClDevice::open, GpuDefaults.OPENCL,
+                p -> Availability.unavailable("impl=cublas is CUDA only; run it with --adapter gpu-cuda"));
+    }
 
     @Override
     public String id() {
@@ -31,16 +32,6 @@ public final class GpuOpenClAdapter implements Adapter {
     @Override
     public String describe() {
         return "GPU kernels, copies and ceilings through OpenCL (PoCL's CPU device where there is no GPU)";
-    }
-
-    @Override
-    public Availability probe() {
-        Availability a = availability;
-        if (a == null) {
-            a = check();
-            availability = a;
-        }
-        return a;
     }
 
     private static Availability check() {
@@ -61,12 +52,7 @@ public final class GpuOpenClAdapter implements Adapter {
     }
 
     @Override
-    public Map<String, String> environment() {
-        Map<String, String> env = new LinkedHashMap<>();
-        if (!probe().available()) {
-            env.put("missing", probe().reason());
-            return env;
-        }
+    void describeDevices(Map<String, String> env) {
         env.put("library", ClLibrary.library());
         for (ClDeviceInfo d : ClPlatforms.devices()) {
             String p = "device." + d.index() + ".";
@@ -79,18 +65,11 @@ public final class GpuOpenClAdapter implements Adapter {
             env.put(p + "openclVersion", d.version());
             env.put(p + "driverVersion", d.driverVersion());
         }
-        return env;
     }
 
     @Override
     public List<AdapterOption> options() {
         return List.of(new AdapterOption("--opencl-lib", "PATH", ClLibrary.PROPERTY,
                 "OpenCL ICD loader to use (default: PANBENCH_OPENCL_LIB, then libOpenCL.so.1)."));
-    }
-
-    @Override
-    public List<WorkloadSpec> workloads() {
-        return GpuWorkloads.all("opencl", ClDevice::open, GpuDefaults.OPENCL,
-                p -> Availability.unavailable("impl=cublas is CUDA only; run it with --adapter gpu-cuda"));
     }
 }

@@ -1,20 +1,17 @@
 package dev.panbench.adapters.gpu.cuda;
 
-import dev.panbench.adapters.gpu.device.DeviceMemory;
-import dev.panbench.adapters.gpu.device.GpuException;
+import dev.panbench.adapters.gpu.device.DeviceBuffer;
 
 /** Device memory from {@code cuMemAlloc}: a 64-bit {@code CUdeviceptr}. */
-final class CudaBuffer implements DeviceMemory {
+final class CudaBuffer extends DeviceBuffer {
 
     private final CudaDevice device;
     private final long pointer;
-    private final long bytes;
-    private boolean closed;
 
     CudaBuffer(CudaDevice device, long pointer, long bytes) {
+        super(bytes);
         this.device = device;
         this.pointer = pointer;
-        this.bytes = bytes;
     }
 
     long pointer() {
@@ -22,20 +19,8 @@ final class CudaBuffer implements DeviceMemory {
     }
 
     @Override
-    public long bytes() {
-        return bytes;
-    }
-
-    @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            device.makeCurrent();
-            try {
-                CudaDriver.check((int) CudaDriver.cuMemFree.invokeExact(pointer), "cuMemFree");
-            } catch (Throwable t) {
-                throw GpuException.unchecked(t);
-            }
-        }
+    protected void release() throws Throwable {
+        device.makeCurrent();
+        CudaDriver.check((int) CudaDriver.cuMemFree.invokeExact(pointer), "cuMemFree");
     }
 }

@@ -1,21 +1,18 @@
 package dev.panbench.adapters.gpu.cuda;
 
 import dev.panbench.adapters.gpu.cuda.CudaLibraries.Library;
+import dev.panbench.adapters.gpu.device.AbstractGpuDevice;
 import dev.panbench.adapters.gpu.device.DeviceMemory;
 import dev.panbench.adapters.gpu.device.GpuBlas;
-import dev.panbench.adapters.gpu.device.GpuDevice;
 import dev.panbench.adapters.gpu.device.GpuException;
 import dev.panbench.adapters.gpu.device.GpuKernel;
 import dev.panbench.adapters.gpu.device.GpuProgram;
 import dev.panbench.adapters.gpu.device.HostMemory;
+import dev.panbench.adapters.gpu.device.PinnedHostMemory;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,7 +22,7 @@ import java.util.Optional;
  * {@code cuEventElapsedTime} is its device time. Contexts are per thread in CUDA, so every entry point makes the
  * primary context current when the calling thread changed (JMH may set up and measure on different threads).
  */
-public final class CudaDevice implements GpuDevice {
+public final class CudaDevice extends AbstractGpuDevice {
 
     private final CudaDeviceInfo info;
     private final Arena arena = Arena.ofShared();
@@ -37,11 +34,9 @@ public final class CudaDevice implements GpuDevice {
     private CuBlas blas;
     private Thread current;
     private boolean started;
-    private long deviceNanos;
-    private long operations;
-    private boolean closed;
 
     private CudaDevice(CudaDeviceInfo info) {
+        super("cuda", "CUDA", ".cu");
         this.info = info;
         try {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
@@ -93,11 +88,6 @@ public final class CudaDevice implements GpuDevice {
     }
 
     @Override
-    public String api() {
-        return "cuda";
-    }
-
-    @Override
     public String name() {
         return info.name();
     }
@@ -137,22 +127,9 @@ public final class CudaDevice implements GpuDevice {
     }
 
     @Override
-    public HostMemory allocateHost(long bytes, boolean pinned) {
+    protected PinnedHostMemory allocatePinned(long bytes) {
         makeCurrent();
-        return CudaHostMemory.allocate(bytes, pinned);
-    }
-
-    @Override
-    public GpuProgram program(String name) {
-        String resource = name + ".cu";
-        try (InputStream in = CudaDevice.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new GpuException("no CUDA kernel source " + resource + " next to " + CudaDevice.class.getName());
-            }
-            return programFromSource(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return CudaPinnedHostMemory.allocate(bytes);
     }
 
     @Override
@@ -249,8 +226,7 @@ public final class CudaDevice implements GpuDevice {
             if (started) {
                 CudaDriver.check((int) CudaDriver.cuEventElapsedTime.invokeExact(millis, start, end),
                         "cuEventElapsedTime");
-                deviceNanos += Math.round(millis.get(ValueLayout.JAVA_FLOAT, 0) * 1e6);
-                operations++;
+                recordOperation(Math.round(millis.get(ValueLayout.JAVA_FLOAT, 0) * 1e6));
             }
         } catch (Throwable t) {
             throw GpuException.unchecked(t);
@@ -265,19 +241,7 @@ public final class CudaDevice implements GpuDevice {
     }
 
     @Override
-    public DeviceTime drainDeviceTime() {
-        DeviceTime t = new DeviceTime(deviceNanos, operations);
-        deviceNanos = 0;
-        operations = 0;
-        return t;
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void release() throws Throwable {
         makeCurrent();
         try {
             int ignored = (int) CudaDriver.cuStreamSynchronize.invokeExact(stream);
@@ -289,8 +253,6 @@ public final class CudaDevice implements GpuDevice {
             CudaDriver.check((int) CudaDriver.cuStreamDestroy.invokeExact(stream), "cuStreamDestroy");
             CudaDriver.check((int) CudaDriver.cuDevicePrimaryCtxRelease.invokeExact(info.ordinal()),
                     "cuDevicePrimaryCtxRelease");
-        } catch (Throwable t) {
-            throw GpuException.unchecked(t);
         } finally {
             arena.close();
         }

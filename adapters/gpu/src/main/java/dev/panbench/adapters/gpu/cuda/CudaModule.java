@@ -1,5 +1,6 @@
 package dev.panbench.adapters.gpu.cuda;
 
+import dev.panbench.adapters.gpu.device.DeviceResource;
 import dev.panbench.adapters.gpu.device.GpuException;
 import dev.panbench.adapters.gpu.device.GpuKernel;
 import dev.panbench.adapters.gpu.device.GpuProgram;
@@ -9,12 +10,11 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /** A {@code CUmodule} loaded from the PTX NVRTC produced; the driver JIT-compiles it for the device. */
-final class CudaModule implements GpuProgram {
+final class CudaModule extends DeviceResource implements GpuProgram {
 
     private final CudaDevice device;
     private final String label;
     private final MemorySegment handle;
-    private boolean closed;
 
     private CudaModule(CudaDevice device, String label, MemorySegment handle) {
         this.device = device;
@@ -57,15 +57,8 @@ final class CudaModule implements GpuProgram {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            device.makeCurrent();
-            try {
-                CudaDriver.check((int) CudaDriver.cuModuleUnload.invokeExact(handle), "cuModuleUnload");
-            } catch (Throwable t) {
-                throw GpuException.unchecked(t);
-            }
-        }
+    protected void release() throws Throwable {
+        device.makeCurrent();
+        CudaDriver.check((int) CudaDriver.cuModuleUnload.invokeExact(handle), "cuModuleUnload");
     }
 }

@@ -1,6 +1,6 @@
 package dev.panbench.adapters.gpu.opencl;
 
-import dev.panbench.adapters.gpu.device.DeviceMemory;
+import dev.panbench.adapters.gpu.device.DeviceBuffer;
 import dev.panbench.adapters.gpu.device.GpuException;
 
 import java.lang.foreign.Arena;
@@ -8,15 +8,13 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** A {@code cl_mem} buffer object. */
-final class ClBuffer implements DeviceMemory {
+final class ClBuffer extends DeviceBuffer {
 
     private final MemorySegment handle;
-    private final long bytes;
-    private boolean closed;
 
     private ClBuffer(MemorySegment handle, long bytes) {
+        super(bytes);
         this.handle = handle;
-        this.bytes = bytes;
     }
 
     static ClBuffer create(ClDevice device, long bytes, long flags) {
@@ -41,19 +39,7 @@ final class ClBuffer implements DeviceMemory {
     }
 
     @Override
-    public long bytes() {
-        return bytes;
-    }
-
-    @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            try {
-                ClErrors.check((int) OpenCl.clReleaseMemObject.invokeExact(handle), "clReleaseMemObject");
-            } catch (Throwable t) {
-                throw GpuException.unchecked(t);
-            }
-        }
+    protected void release() throws Throwable {
+        ClErrors.check((int) OpenCl.clReleaseMemObject.invokeExact(handle), "clReleaseMemObject");
     }
 }

@@ -1,19 +1,16 @@
 package dev.panbench.adapters.gpu.opencl;
 
+import dev.panbench.adapters.gpu.device.AbstractGpuDevice;
 import dev.panbench.adapters.gpu.device.DeviceMemory;
-import dev.panbench.adapters.gpu.device.GpuDevice;
 import dev.panbench.adapters.gpu.device.GpuException;
 import dev.panbench.adapters.gpu.device.GpuKernel;
 import dev.panbench.adapters.gpu.device.GpuProgram;
 import dev.panbench.adapters.gpu.device.HostMemory;
+import dev.panbench.adapters.gpu.device.PinnedHostMemory;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.charset.StandardCharsets;
 
 /**
  * An OpenCL context on one device with one in-order queue created with {@code CL_QUEUE_PROFILING_ENABLE}. Every
@@ -21,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  * {@code CL_PROFILING_COMMAND_START} to the last one's {@code CL_PROFILING_COMMAND_END}. The steady-state path
  * (enqueue, finish, read two timestamps, release events) allocates nothing on the Java heap.
  */
-public final class ClDevice implements GpuDevice {
+public final class ClDevice extends AbstractGpuDevice {
 
     private final ClDeviceInfo info;
     private final Arena arena = Arena.ofShared();
@@ -37,11 +34,9 @@ public final class ClDevice implements GpuDevice {
     /** The operation's first and latest {@code cl_event} addresses; 0 for none. */
     private long firstEvent;
     private long lastEvent;
-    private long deviceNanos;
-    private long operations;
-    private boolean closed;
 
     private ClDevice(ClDeviceInfo info, MemorySegment context, MemorySegment queue) {
+        super("opencl", "OpenCL", ".cl");
         this.info = info;
         this.context = context;
         this.queue = queue;
@@ -79,11 +74,6 @@ public final class ClDevice implements GpuDevice {
 
     public ClDeviceInfo info() {
         return info;
-    }
-
-    @Override
-    public String api() {
-        return "opencl";
     }
 
     @Override
@@ -127,21 +117,8 @@ public final class ClDevice implements GpuDevice {
     }
 
     @Override
-    public HostMemory allocateHost(long bytes, boolean pinned) {
-        return pinned ? ClPinnedHostMemory.create(this, bytes) : new ClPageableHostMemory(bytes);
-    }
-
-    @Override
-    public GpuProgram program(String name) {
-        String resource = name + ".cl";
-        try (InputStream in = ClDevice.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new GpuException("no OpenCL kernel source " + resource + " next to " + ClDevice.class.getName());
-            }
-            return programFromSource(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    protected PinnedHostMemory allocatePinned(long bytes) {
+        return ClPinnedHostMemory.create(this, bytes);
     }
 
     @Override
@@ -225,8 +202,7 @@ public final class ClDevice implements GpuDevice {
             if (firstEvent != 0) {
                 long start = profile(firstEvent, OpenCl.CL_PROFILING_COMMAND_START);
                 long end = profile(lastEvent == 0 ? firstEvent : lastEvent, OpenCl.CL_PROFILING_COMMAND_END);
-                deviceNanos += Math.max(0, end - start);
-                operations++;
+                recordOperation(Math.max(0, end - start));
             }
         } catch (Throwable t) {
             throw GpuException.unchecked(t);
@@ -261,26 +237,12 @@ public final class ClDevice implements GpuDevice {
     }
 
     @Override
-    public DeviceTime drainDeviceTime() {
-        DeviceTime t = new DeviceTime(deviceNanos, operations);
-        deviceNanos = 0;
-        operations = 0;
-        return t;
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void release() throws Throwable {
         try {
             int s1 = (int) OpenCl.clFinish.invokeExact(queue);
             releaseEvents();
             ClErrors.check((int) OpenCl.clReleaseCommandQueue.invokeExact(queue), "clReleaseCommandQueue");
             ClErrors.check((int) OpenCl.clReleaseContext.invokeExact(context), "clReleaseContext");
-        } catch (Throwable t) {
-            throw GpuException.unchecked(t);
         } finally {
             arena.close();
         }

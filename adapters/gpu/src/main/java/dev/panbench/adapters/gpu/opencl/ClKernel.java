@@ -1,6 +1,7 @@
 package dev.panbench.adapters.gpu.opencl;
 
 import dev.panbench.adapters.gpu.device.DeviceMemory;
+import dev.panbench.adapters.gpu.device.DeviceResource;
 import dev.panbench.adapters.gpu.device.GpuException;
 import dev.panbench.adapters.gpu.device.GpuKernel;
 
@@ -9,11 +10,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** A {@code cl_kernel}; {@code clSetKernelArg} copies each value, so arguments stay set across launches. */
-final class ClKernel implements GpuKernel {
+final class ClKernel extends DeviceResource implements GpuKernel {
 
     private final MemorySegment handle;
     private final String name;
-    private boolean closed;
 
     private ClKernel(MemorySegment handle, String name) {
         this.handle = handle;
@@ -76,14 +76,7 @@ final class ClKernel implements GpuKernel {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            try {
-                ClErrors.check((int) OpenCl.clReleaseKernel.invokeExact(handle), "clReleaseKernel");
-            } catch (Throwable t) {
-                throw GpuException.unchecked(t);
-            }
-        }
+    protected void release() throws Throwable {
+        ClErrors.check((int) OpenCl.clReleaseKernel.invokeExact(handle), "clReleaseKernel");
     }
 }

@@ -1,7 +1,7 @@
 package dev.panbench.adapters.gpu.opencl;
 
 import dev.panbench.adapters.gpu.device.GpuException;
-import dev.panbench.adapters.gpu.device.HostMemory;
+import dev.panbench.adapters.gpu.device.PinnedHostMemory;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,17 +11,15 @@ import java.lang.foreign.ValueLayout;
  * OpenCL's way to pinned host memory: a buffer created with {@code CL_MEM_ALLOC_HOST_PTR}, mapped once for
  * reading and writing; copies then use the mapped pointer, which the driver keeps page-locked.
  */
-final class ClPinnedHostMemory implements HostMemory {
+final class ClPinnedHostMemory extends PinnedHostMemory {
 
     private final ClDevice device;
     private final ClBuffer buffer;
-    private final MemorySegment mapped;
-    private boolean closed;
 
     private ClPinnedHostMemory(ClDevice device, ClBuffer buffer, MemorySegment mapped) {
+        super(mapped);
         this.device = device;
         this.buffer = buffer;
-        this.mapped = mapped;
     }
 
     static ClPinnedHostMemory create(ClDevice device, long bytes) {
@@ -43,27 +41,11 @@ final class ClPinnedHostMemory implements HostMemory {
     }
 
     @Override
-    public MemorySegment segment() {
-        return mapped;
-    }
-
-    @Override
-    public boolean pinned() {
-        return true;
-    }
-
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void release() throws Throwable {
         try {
             ClErrors.check((int) OpenCl.clEnqueueUnmapMemObject.invokeExact(device.queue(), buffer.handle(),
-                    mapped, 0, MemorySegment.NULL, MemorySegment.NULL), "clEnqueueUnmapMemObject");
+                    segment(), 0, MemorySegment.NULL, MemorySegment.NULL), "clEnqueueUnmapMemObject");
             ClErrors.check((int) OpenCl.clFinish.invokeExact(device.queue()), "clFinish");
-        } catch (Throwable t) {
-            throw GpuException.unchecked(t);
         } finally {
             buffer.close();
         }

@@ -1,5 +1,6 @@
 package dev.panbench.adapters.gpu.opencl;
 
+import dev.panbench.adapters.gpu.device.DeviceResource;
 import dev.panbench.adapters.gpu.device.GpuException;
 import dev.panbench.adapters.gpu.device.GpuKernel;
 import dev.panbench.adapters.gpu.device.GpuProgram;
@@ -9,12 +10,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /** A program built from OpenCL C source for one device; a failed build throws with the compiler's log. */
-final class ClProgram implements GpuProgram {
+final class ClProgram extends DeviceResource implements GpuProgram {
 
     private final ClDevice device;
     private final String label;
     private final MemorySegment handle;
-    private boolean closed;
 
     private ClProgram(ClDevice device, String label, MemorySegment handle) {
         this.device = device;
@@ -90,14 +90,7 @@ final class ClProgram implements GpuProgram {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            try {
-                ClErrors.check((int) OpenCl.clReleaseProgram.invokeExact(handle), "clReleaseProgram");
-            } catch (Throwable t) {
-                throw GpuException.unchecked(t);
-            }
-        }
+    protected void release() throws Throwable {
+        ClErrors.check((int) OpenCl.clReleaseProgram.invokeExact(handle), "clReleaseProgram");
     }
 }

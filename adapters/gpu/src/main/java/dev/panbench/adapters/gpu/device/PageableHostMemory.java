@@ -1,17 +1,15 @@
-package dev.panbench.adapters.gpu.opencl;
-
-import dev.panbench.adapters.gpu.device.HostMemory;
+package dev.panbench.adapters.gpu.device;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
-/** Ordinary (pageable) native memory the driver copies from or to. */
-final class ClPageableHostMemory implements HostMemory {
+/** Ordinary (pageable) native memory the driver copies from or to, page-aligned; the same for every API. */
+public final class PageableHostMemory implements HostMemory {
 
     private final Arena arena = Arena.ofShared();
     private final MemorySegment segment;
 
-    ClPageableHostMemory(long bytes) {
+    public PageableHostMemory(long bytes) {
         this.segment = arena.allocate(bytes, 4096);
     }
 
