@@ -273,5 +273,15 @@ class InterruptedRunTest {
         assertFalse(journal.rows().isEmpty(), "the journal holds the rows finished before the kill");
         nothingLeftRunning();
         resumes(out);
+
+        // resumed again, a run with nothing left is written as it was, and says so
+        Process again = start(out, "run", "--resume", out.toString());
+        assertTrue(again.waitFor(2, TimeUnit.MINUTES));
+        assertEquals(0, again.exitValue(), printed());
+        assertTrue(printed().contains("panbench: " + out + ": the run had finished all " + planned(out).size()
+                + " results; nothing left to measure"), printed());
+        ResultFile rf = ResultFiles.read(RunSession.resultsPath(out));
+        assertEquals(planned(out), ids(rf.results()));
+        assertEquals(1, Json.MAPPER.valueToTree(rf.run().extra().get("resumed")).get("times").asInt());
     }
 }

@@ -127,10 +127,15 @@ public final class RunSession {
         List<PlannedResult> rest = RunPlan.of(adapters, journal.left().stream().map(ResultId::parse).toList());
         Map<String, BenchResult> rows = new LinkedHashMap<>(journal.byId());
         List<RunJournal.Resume> resumes = new ArrayList<>(journal.resumes());
+        if (rest.isEmpty()) {
+            // every row was finished (the run was killed while it wrote its results): its results file, as it was
+            notice.accept(dir + ": the run had finished all " + rows.size() + " results; nothing left to measure");
+            return write(header, rows, resumes, dir);
+        }
         RunJournal.Resume resume = new RunJournal.Resume(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
                 command, rows.size());
         resumes.add(resume);
-        try (JmhLock ignored = rest.isEmpty() || JmhLock.userIgnores() ? null
+        try (JmhLock ignored = JmhLock.userIgnores() ? null
                 : JmhLock.acquire(JmhLock.defaultFile(), waitForLock, notice)) {
             warnIfUnfit();
             progress.planned(rest, settings);
