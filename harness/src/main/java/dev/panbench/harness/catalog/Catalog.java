@@ -3,6 +3,8 @@ package dev.panbench.harness.catalog;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,30 +14,38 @@ import java.util.Optional;
  */
 public final class Catalog {
 
-    public static final CatalogEntry BINARY_ADD = new BinaryAddEntry();
-    public static final CatalogEntry SGEMM = new SgemmEntry();
-    public static final CatalogEntry SOFTMAX_ROWS = new SoftmaxRowsEntry();
-    public static final CatalogEntry LAYERNORM_ROWS = new LayerNormRowsEntry();
-    public static final CatalogEntry BERT_LAYER = new BertLayerEntry();
-    public static final CatalogEntry GPT2_DECODE = new Gpt2DecodeEntry();
-    public static final CatalogEntry MATMUL_INT4 = new MatmulNBitsEntry(4);
-    public static final CatalogEntry MATMUL_INT8 = new MatmulNBitsEntry(8);
-    public static final CatalogEntry REDUCE_SUM = new ReduceEntry(ReduceEntry.Kind.SUM);
-    public static final CatalogEntry REDUCE_MAX = new ReduceEntry(ReduceEntry.Kind.MAX);
-    public static final CatalogEntry REDUCE_DOT = new ReduceEntry(ReduceEntry.Kind.DOT);
-    public static final CatalogEntry UNARY_EXP = new UnaryEntry("exp", Math::exp, -80f, 80f, 4);
-    public static final CatalogEntry UNARY_TANH = new UnaryEntry("tanh", Math::tanh, -10f, 10f, 4);
-    public static final TokenizeEntry TOKENIZE = new TokenizeEntry();
+    /** Every entry in the order declared below: each declaration adds itself ({@link #declare}). */
+    private static final List<CatalogEntry> ALL = new ArrayList<>();
 
-    private static final List<CatalogEntry> ALL = List.of(BINARY_ADD, SGEMM, SOFTMAX_ROWS, LAYERNORM_ROWS, BERT_LAYER,
-            GPT2_DECODE, MATMUL_INT4, MATMUL_INT8, REDUCE_SUM, REDUCE_MAX, REDUCE_DOT, UNARY_EXP, UNARY_TANH,
-            TOKENIZE);
+    public static final CatalogEntry BINARY_ADD = declare(new BinaryAddEntry());
+    public static final CatalogEntry SGEMM = declare(new SgemmEntry());
+    public static final CatalogEntry SOFTMAX_ROWS = declare(new SoftmaxRowsEntry());
+    public static final CatalogEntry LAYERNORM_ROWS = declare(new LayerNormRowsEntry());
+    public static final CatalogEntry BERT_LAYER = declare(new BertLayerEntry());
+    public static final CatalogEntry GPT2_DECODE = declare(new Gpt2DecodeEntry());
+    public static final CatalogEntry MATMUL_INT4 = declare(new MatmulNBitsEntry(4));
+    public static final CatalogEntry MATMUL_INT8 = declare(new MatmulNBitsEntry(8));
+    public static final CatalogEntry REDUCE_SUM = declare(new ReduceEntry(ReduceEntry.Kind.SUM));
+    public static final CatalogEntry REDUCE_MAX = declare(new ReduceEntry(ReduceEntry.Kind.MAX));
+    public static final CatalogEntry REDUCE_DOT = declare(new ReduceEntry(ReduceEntry.Kind.DOT));
+    public static final CatalogEntry UNARY_EXP = declare(UnaryEntry.withinUlps("exp", Math::exp, -80f, 80f, 4));
+    public static final CatalogEntry UNARY_TANH = declare(UnaryEntry.withinUlps("tanh", Math::tanh, -10f, 10f, 4));
+    public static final CatalogEntry UNARY_GELU = declare(UnaryEntry.geluTanh());
+    public static final TokenizeEntry TOKENIZE = declare(new TokenizeEntry());
 
     private Catalog() {
     }
 
     public static List<CatalogEntry> all() {
-        return ALL;
+        return Collections.unmodifiableList(ALL);
+    }
+
+    private static <E extends CatalogEntry> E declare(E entry) {
+        if (find(entry.name()).isPresent()) {
+            throw new IllegalStateException("catalog entry " + entry.name() + " declared twice");
+        }
+        ALL.add(entry);
+        return entry;
     }
 
     public static Optional<CatalogEntry> find(String name) {

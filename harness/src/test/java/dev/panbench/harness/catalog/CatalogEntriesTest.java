@@ -86,6 +86,14 @@ class CatalogEntriesTest {
                 }
                 yield y;
             }
+            case "unary/gelu" -> {
+                float[] x = p.floats("x"), y = new float[x.length];
+                float c = (float) Math.sqrt(2 / Math.PI);
+                for (int i = 0; i < x.length; i++) {
+                    y[i] = 0.5f * x[i] * (1 + (float) Math.tanh(c * (x[i] + 0.044715f * x[i] * x[i] * x[i])));
+                }
+                yield y;
+            }
             default -> throw new IllegalArgumentException(e.name());
         };
     }
@@ -99,7 +107,8 @@ class CatalogEntriesTest {
             "reduce/max", new Params(Map.of("size", "1000003")),
             "reduce/dot", new Params(Map.of("size", "1000003")),
             "unary/exp", new Params(Map.of("size", "1000003")),
-            "unary/tanh", new Params(Map.of("size", "1000003")));
+            "unary/tanh", new Params(Map.of("size", "1000003")),
+            "unary/gelu", new Params(Map.of("size", "1000003")));
 
     @Test
     void everyEntryAcceptsAPlainFloatComputationAtOddShapes() throws VerificationException {
@@ -108,6 +117,19 @@ class CatalogEntriesTest {
             Problem p = e.problem(ODD.get(e.name()));
             p.check("naive", naive(e, p));
         }
+    }
+
+    @Test
+    void geluIsItsTanhFormAndTheErfFormFailsIt() {
+        Problem p = Catalog.UNARY_GELU.problem(new Params(Map.of("size", "4097")));
+        float[] x = p.floats("x");
+        float[] erfForm = new float[x.length];
+        for (int i = 0; i < x.length; i++) {
+            erfForm[i] = (float) ModelMath.geluErf(x[i]);
+        }
+        VerificationException e = assertThrows(VerificationException.class, () -> p.check("erf", erfForm));
+        assertTrue(e.getMessage().startsWith("erf unary/gelu[size=4097,dtype=f32] ["), e.getMessage());
+        assertTrue(Catalog.UNARY_GELU.description().contains("tanh"), Catalog.UNARY_GELU.description());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.panbench.adapters.cpusimd.kernels;
 
+import dev.panbench.harness.catalog.ModelMath;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
@@ -10,12 +11,13 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
 /**
  * Element-wise activation and math functions, {@code out = f(in)}. The SIMD twins use the Vector API's lanewise
  * operators ({@code EXP}, {@code LOG} are backed by the JDK's vector math library where the CPU has one) except
- * tanh, computed in registers (see {@link #tanh}); the scalar twins {@link Math}.
+ * tanh, computed in registers (see {@link #tanh}); GELU's tanh form takes the Vector API's {@code TANH}, as the GPT-2
+ * layer's does; the scalar twins {@link Math}.
  */
 public final class Unary {
 
     public enum Op {
-        RELU, SIGMOID, TANH, EXP, LOG, SQRT;
+        RELU, SIGMOID, TANH, EXP, LOG, SQRT, GELU;
 
         /** The float64 reference of one element; NaN in, NaN out, and the IEEE limits at the infinities. */
         public double reference(double x) {
@@ -26,6 +28,7 @@ public final class Unary {
                 case EXP -> Math.exp(x);
                 case LOG -> Math.log(x);
                 case SQRT -> Math.sqrt(x);
+                case GELU -> ModelMath.geluTanh(x);
             };
         }
 
@@ -33,11 +36,14 @@ public final class Unary {
         public int ulpTolerance() {
             return switch (this) {
                 case RELU, SQRT -> 0;
-                case EXP, LOG, TANH -> 4;
+                case EXP, LOG, TANH, GELU -> 4;
                 case SIGMOID -> 8;
             };
         }
     }
+
+    /** GELU's tanh form: {@code sqrt(2/pi)}. */
+    private static final float GELU_C = (float) Math.sqrt(2 / Math.PI);
 
     private Unary() {
     }
@@ -74,12 +80,18 @@ public final class Unary {
                     out[i] = (float) Math.sqrt(in[i]);
                 }
             }
+            case GELU -> {
+                for (int i = lo; i < hi; i++) {
+                    float x = in[i];
+                    out[i] = 0.5f * x * (1 + (float) Math.tanh(GELU_C * (x + 0.044715f * x * x * x)));
+                }
+            }
         }
     }
 
     /**
      * One small method per function: the Vector API only runs at speed when every call of a loop inlines, and one
-     * large method holding all six loops can exceed the JIT's inlining budget, and an operator passed as an
+     * large method holding all seven loops can exceed the JIT's inlining budget, and an operator passed as an
      * argument is not a constant to the JIT (either way the vectors are boxed and the loop runs 20x slower).
      */
     public static void simd(Op op, float[] in, float[] out, int lo, int hi) {
@@ -91,6 +103,7 @@ public final class Unary {
             case EXP -> exp(in, out, lo, end);
             case LOG -> log(in, out, lo, end);
             case SQRT -> sqrt(in, out, lo, end);
+            case GELU -> gelu(in, out, lo, end);
         }
         scalar(op, in, out, end, hi);
     }
@@ -173,6 +186,16 @@ public final class Unary {
     private static void sqrt(float[] in, float[] out, int lo, int end) {
         for (int i = lo; i < end; i += L) {
             FloatVector.fromArray(F, in, i).lanewise(VectorOperators.SQRT).intoArray(out, i);
+        }
+    }
+
+    /** GELU's tanh form, as GPT-2 computes it: the cubic in two FMAs, tanh through the Vector API's {@code TANH}. */
+    private static void gelu(float[] in, float[] out, int lo, int end) {
+        FloatVector c = FloatVector.broadcast(F, GELU_C);
+        FloatVector k = FloatVector.broadcast(F, 0.044715f * GELU_C);
+        for (int i = lo; i < end; i += L) {
+            FloatVector x = FloatVector.fromArray(F, in, i);
+            x.mul(x).fma(k, c).mul(x).lanewise(VectorOperators.TANH).add(1f).mul(x).mul(0.5f).intoArray(out, i);
         }
     }
 }

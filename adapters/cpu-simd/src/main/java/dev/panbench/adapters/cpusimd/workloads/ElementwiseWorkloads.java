@@ -20,9 +20,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code binary/*}, {@code blas/axpy} and {@code unary/*}: one element in, one element out. {@code binary/add},
- * {@code unary/exp} and {@code unary/tanh} are catalog entries (inputs, reference and tolerance from the catalog);
- * the others are this adapter's own rows.
+ * {@code binary/*}, {@code blas/axpy} and {@code unary/*}: one element in, one element out. {@code binary/add} and
+ * every unary op the catalog has an entry for ({@code unary/exp}, {@code unary/tanh}, {@code unary/gelu}) take
+ * inputs, reference and tolerance from the catalog; the others are this adapter's own rows.
  */
 final class ElementwiseWorkloads {
 
@@ -76,12 +76,9 @@ final class ElementwiseWorkloads {
         return op == Binary.Op.ADD ? Catalog.BINARY_ADD : null;
     }
 
+    /** The catalog's {@code unary/NAME} entry of an op, or null for this adapter's own rows. */
     private static CatalogEntry catalogEntry(Unary.Op op) {
-        return switch (op) {
-            case EXP -> Catalog.UNARY_EXP;
-            case TANH -> Catalog.UNARY_TANH;
-            default -> null;
-        };
+        return Catalog.find("unary/" + op.name().toLowerCase(Locale.ROOT)).orElse(null);
     }
 
     private static long size(Params p) {
@@ -185,7 +182,7 @@ final class ElementwiseWorkloads {
             case RELU -> SeededInputs.uniform(n, 5, -1f, 1f);
             case SIGMOID -> SeededInputs.uniform(n, 5, -20f, 20f);
             case LOG, SQRT -> SeededInputs.uniform(n, 5, 1e-6f, 1e4f);
-            case TANH, EXP -> throw new IllegalStateException(op + " is a catalog entry");
+            default -> throw new IllegalStateException(op + " is a catalog entry");
         };
         float[] out = new float[n];
         Impl impl = Impl.of(p);

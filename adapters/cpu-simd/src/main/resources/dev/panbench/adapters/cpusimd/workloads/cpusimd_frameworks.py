@@ -9,6 +9,9 @@ import ctypes
 import glob
 import os
 
+GELU_C = 0.7978845608028654  # sqrt(2/pi)
+GELU_K = 0.044715
+
 
 def prepare(op, args, inputs):
     impl = args["impl"]
@@ -41,6 +44,18 @@ def _numpy(np, op, args, x):
             return call, (lambda: o)
         if name == "relu":
             return _into(o, np.maximum, a, 0.0)
+        if name == "gelu":
+            def call():  # the tanh form, x (1 + tanh(sqrt(2/pi) x (1 + 0.044715 x^2))) / 2, in float32
+                np.multiply(a, a, out=o)
+                np.multiply(o, GELU_K, out=o)
+                np.add(o, 1.0, out=o)
+                np.multiply(o, a, out=o)
+                np.multiply(o, GELU_C, out=o)
+                np.tanh(o, out=o)
+                np.add(o, 1.0, out=o)
+                np.multiply(o, a, out=o)
+                np.multiply(o, 0.5, out=o)
+            return call, (lambda: o)
         fn = {"tanh": np.tanh, "exp": np.exp, "log": np.log, "sqrt": np.sqrt}[name]
         return _into(o, fn, a)
     if family == "reduce":
@@ -97,7 +112,8 @@ def _torch(torch, op, args, x):
         return _into(torch.empty_like(x["a"]), fn, x["a"], x["b"])
     if family == "unary":
         fn = {"relu": lambda t, out: torch.clamp(t, min=0.0, out=out), "sigmoid": torch.sigmoid, "tanh": torch.tanh,
-              "exp": torch.exp, "log": torch.log, "sqrt": torch.sqrt}[name]
+              "exp": torch.exp, "log": torch.log, "sqrt": torch.sqrt,
+              "gelu": lambda t, out: torch._C._nn.gelu(t, approximate="tanh", out=out)}[name]
         return _into(torch.empty_like(x["x"]), fn, x["x"])
     if family == "reduce":
         if name == "dot":

@@ -10,7 +10,8 @@ import java.util.List;
  * {@code gemm/sgemm} as MatMul (both matrices graph inputs, so MLAS cannot pre-pack B as it does for a constant
  * weight: the same GEMM every other backend is timed on), {@code softmax/rows} as Softmax over the last axis (opset
  * 13 and later normalise that axis alone), {@code layernorm/rows} as LayerNormalization over the last axis with the
- * entry's epsilon 1e-5 (gamma and beta inputs too). The model entries are {@link ModelGraphs}.
+ * entry's epsilon 1e-5 (gamma and beta inputs too), {@code unary/gelu} as Gelu with {@code approximate="tanh"}
+ * (opset 20). The model entries are {@link ModelGraphs}.
  */
 final class CatalogGraphs {
 
@@ -36,7 +37,10 @@ final class CatalogGraphs {
             new CatalogGraph(Catalog.MATMUL_INT4, 1, "com.microsoft MatMulNBits (4 bits, block 32)",
                     ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt4),
             new CatalogGraph(Catalog.MATMUL_INT8, 1, "com.microsoft MatMulNBits (8 bits, block 32)",
-                    ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt8));
+                    ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt8),
+            new CatalogGraph(Catalog.UNARY_GELU, 1, "Gelu(tanh)", CatalogGraph.NO_WEIGHTS,
+                    (p, s, g) -> g.node("Gelu", List.of("x"), List.of(CatalogGraph.OUTPUT),
+                            Attribute.of("approximate", "tanh"))));
 
     private CatalogGraphs() {
     }

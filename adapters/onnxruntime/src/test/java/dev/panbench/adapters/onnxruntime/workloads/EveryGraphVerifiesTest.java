@@ -1,6 +1,8 @@
 package dev.panbench.adapters.onnxruntime.workloads;
 
 import dev.panbench.adapters.onnxruntime.OnnxRuntimeAdapter;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
@@ -32,11 +34,14 @@ class EveryGraphVerifiesTest {
     private static final Blackhole BH = new Blackhole(
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
+    /** Odd shapes of the entries whose shape is not a plain element count. */
     private static final Map<String, List<String>> ODD_SHAPES = Map.of(
-            "binary/add", List.of("1", "7", "1023", "4097"),
             "gemm/sgemm", List.of("1", "7", "7x5x3", "33x65x17", "97x130x257", "5x1030x3"),
             "softmax/rows", List.of("1x1", "7x1023", "3x4097"),
             "layernorm/rows", List.of("1x1", "7x1023", "3x4097"));
+
+    /** Odd element counts of every entry shaped by {@code size} alone (binary/add, the unary entries). */
+    private static final List<String> ODD_SIZES = List.of("1", "7", "1023", "4097");
 
     private static Availability available() {
         return new OnnxRuntimeAdapter().probe();
@@ -49,9 +54,9 @@ class EveryGraphVerifiesTest {
             if (spec.name().startsWith("model/") || spec.name().startsWith("quant/")) {
                 continue;
             }
-            List<String> shapes = ODD_SHAPES.get(spec.name());
-            assertTrue(shapes != null, spec.name() + " has odd shapes in this test");
             String shapeParam = spec.params().getFirst().name();
+            List<String> shapes = ODD_SHAPES.getOrDefault(spec.name(), shapeParam.equals("size") ? ODD_SIZES : null);
+            assertTrue(shapes != null, spec.name() + " has odd shapes in this test");
             for (String shape : shapes) {
                 for (String threads : List.of("1", "2")) {
                     Map<String, String> m = new LinkedHashMap<>();
@@ -77,10 +82,13 @@ class EveryGraphVerifiesTest {
     @Test
     void declaresEachEntryWithItsShapeParamsThenThreads() {
         List<WorkloadSpec> specs = new OnnxRuntimeAdapter().workloads();
-        assertEquals(List.of("binary/add", "gemm/sgemm", "softmax/rows", "layernorm/rows", "model/bert-layer",
-                "model/gpt2-decode", "quant/matmul-int4", "quant/matmul-int8"),
-                specs.stream().map(WorkloadSpec::name).toList());
-        WorkloadSpec sgemm = specs.get(1);
+        List<String> names = specs.stream().map(WorkloadSpec::name).toList();
+        assertEquals(CatalogGraphs.ALL.stream().map(g -> g.entry().name()).toList(), names, "one row a graph");
+        assertEquals(Catalog.all().stream().map(CatalogEntry::name).filter(names::contains).toList(), names,
+                "in the catalog's order");
+        assertTrue(names.containsAll(List.of("binary/add", "gemm/sgemm", "model/bert-layer", "unary/gelu")),
+                names::toString);
+        WorkloadSpec sgemm = specs.get(names.indexOf("gemm/sgemm"));
         assertEquals(List.of("size", "dtype", "threads"), sgemm.params().stream().map(p -> p.name()).toList());
         assertTrue(sgemm.param("size").defaults().containsAll(List.of("256", "1024")));
         assertEquals(List.of("1"), sgemm.param("threads").defaults());
