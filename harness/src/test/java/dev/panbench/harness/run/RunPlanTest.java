@@ -2,10 +2,12 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.testing.FaultyAdapter;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -130,7 +132,13 @@ class RunPlanTest {
 
     @Test
     void resultIdsWithTheSameParametersInAnotherOrderDiffer() {
-        assertEquals(ResultId.parse("a/w[x=1,y=2]"), ResultId.parse("a/w[x=1,y=2]"));
+        Map<String, String> xy = new LinkedHashMap<>();
+        xy.put("x", "1");
+        xy.put("y", "2");
+        ResultId parsed = ResultId.parse("a/w[x=1,y=2]");
+        assertEquals(new ResultId("a", "w", new Params(xy)), parsed);
+        assertEquals(List.of("x", "y"), List.copyOf(parsed.params().values().keySet()), "parameters in written order");
+        assertEquals("a/w[x=1,y=2]", parsed.toString());
         assertTrue(!ResultId.parse("a/w[x=1,y=2]").equals(ResultId.parse("a/w[y=2,x=1]")));
         for (String bad : List.of("", "noslash", "/w", "a/", "a/[x=1]", "a/w[x]", "a/w[x=1,x=2]")) {
             assertThrows(IllegalArgumentException.class, () -> ResultId.parse(bad), bad);

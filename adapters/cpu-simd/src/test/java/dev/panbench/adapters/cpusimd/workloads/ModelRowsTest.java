@@ -2,6 +2,7 @@ package dev.panbench.adapters.cpusimd.workloads;
 
 import dev.panbench.adapters.cpusimd.CpuSimdAdapter;
 import dev.panbench.adapters.cpusimd.kernels.LayerOps;
+import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.ModelMath;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.BenchResult;
@@ -11,6 +12,7 @@ import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Workload;
 import dev.panbench.harness.spi.WorkloadSpec;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -30,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The model rows ({@code model/bert-layer}, {@code model/gpt2-decode}, {@code quant/matmul-int4|8}) at a small layer
  * (hidden 64, 4 heads, seq 16, ffn 256): simd through the real JMH runner, numpy through the real Python driver,
- * each answer checked against the entry's reference; torch skipped with its reason where it is missing.
+ * each answer checked against the entry's reference; numpy and torch rows skipped with their reason where the
+ * package is missing.
  */
 class ModelRowsTest {
 
@@ -51,19 +55,17 @@ class ModelRowsTest {
 
     @Test
     void everyModelRowIsVerifiedAndTimedThroughTheRealRunner() throws Exception {
-        List<BenchResult> results = run("^cpu-simd/(model/|quant/matmul-int[48]).*impl=(simd|numpy|torch)\\b",
+        List<String> entries = Catalog.all().stream().map(e -> e.name())
+                .filter(n -> n.startsWith("model/") || n.startsWith("quant/")).map(Pattern::quote).toList();
+        List<BenchResult> results = run("^cpu-simd/(" + String.join("|", entries) + ")\\[.*impl=(simd|numpy|torch)\\b",
                 "model-rows");
-        // bert, gpt2: simd, numpy, torch; int4, int8: simd, simd-f32, numpy, torch
-        assertEquals(14, results.size(), results.stream().map(r -> r.id().toString()).toList().toString());
-        boolean numpy = PythonDriver.importable("numpy").isEmpty();
+        assertEquals(expectedModelRows(), results.stream().map(r -> r.id().workload() + " " + r.params().get("impl"))
+                .toList(), "every impl of every model entry the adapter declares, in declared order");
         for (BenchResult r : results) {
             String impl = r.params().get("impl");
-            if (impl.equals("torch") && PythonDriver.importable("torch").isPresent()) {
+            if (List.of("numpy", "torch").contains(impl) && PythonDriver.importable(impl).isPresent()) {
                 assertEquals(BenchResult.Status.skipped, r.status(), r.id().toString());
-                assertTrue(r.error().contains("torch"), r.error());
-                continue;
-            }
-            if (impl.equals("numpy") && !numpy) {
+                assertTrue(r.error().contains(impl), r.id() + " says " + impl + " is missing: " + r.error());
                 continue;
             }
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
@@ -77,6 +79,21 @@ class ModelRowsTest {
         assertEquals(4L * (4 * 64 * 64 + 2 * 64 * 256 + 256 + 9 * 64), ResultMarks.weightBytes(bert));
         assertEquals("model/bert-layer[batch=2,seq=16,hidden=64,heads=4,ffn=256]",
                 ResultMarks.role(bert).rowKey());
+    }
+
+    /** {@code WORKLOAD IMPL} of each row the filter above selects, from the catalog and the adapter's declarations. */
+    private static List<String> expectedModelRows() {
+        List<String> rows = new ArrayList<>();
+        for (WorkloadSpec spec : new CpuSimdAdapter().workloads()) {
+            boolean model = Catalog.find(spec.name()).isPresent() && spec.name().matches("(model|quant)/.*");
+            for (ParamSpec p : model ? spec.params() : List.<ParamSpec>of()) {
+                if (p.name().equals("impl")) {
+                    p.defaults().stream().filter(i -> i.matches("(simd|numpy|torch)\\b.*"))
+                            .forEach(i -> rows.add(spec.name() + " " + i));
+                }
+            }
+        }
+        return rows;
     }
 
     @Test
