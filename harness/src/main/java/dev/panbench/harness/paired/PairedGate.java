@@ -24,6 +24,8 @@ import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.RunInterruptedException;
+import dev.panbench.harness.run.RunStop;
 import dev.panbench.harness.run.Turns;
 
 import java.nio.file.Path;
@@ -75,12 +77,14 @@ public final class PairedGate {
      * @param mode        how the forks of a pair shared the machine ({@link Pairing#label()})
      * @param remeasured  pairs measured again because one fork was robbed of far more CPU time than the other
      * @param maxStolen   the largest share of a fork's time the hypervisor stole
+     * @param interrupted the signal that stopped the rounds part way (SIGINT, SIGTERM), else null: the comparison
+     *                    holds the pairs measured before it and is no verdict
      */
     @JsonPropertyOrder({"mode", "seed", "rounds", "pairs", "remeasured", "minPairs", "maxPairs", "budgetSeconds",
-            "budgetSpent", "seconds", "maxStolen", "notCompared"})
+            "budgetSpent", "seconds", "maxStolen", "notCompared", "interrupted"})
     public record Summary(String mode, long seed, int rounds, int pairs, int remeasured, int minPairs, int maxPairs,
                           double budgetSeconds, boolean budgetSpent, double seconds, double maxStolen,
-                          Map<String, String> notCompared) {
+                          Map<String, String> notCompared, String interrupted) {
     }
 
     public record Outcome(Comparison comparison, Path comparisonFile, Summary summary) {
@@ -131,6 +135,8 @@ public final class PairedGate {
                 req.selection().command());
         PairedRounds.Outcome o;
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        RunStop stop = RunStop.process();
+        stop.beginMeasuring();
         try (JmhLock ignored = JmhLock.userIgnores() ? null
                 : JmhLock.acquire(JmhLock.defaultFile(), true, System.err::println);
              ForkLauncher forks = new ForkLauncher(req.java(), new StealMeter(StealMeter.PROC_STAT),
@@ -146,12 +152,14 @@ public final class PairedGate {
                         public void settled(String d, ResultId id, Verdict v, int n) {
                             listener.settled(id, v == null ? "judged as it stands" : v.name(), n);
                         }
-                    }).run();
+                    }, stop::requested).run();
+        } finally {
+            stop.endMeasuring();
         }
         Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         Judged j = judge(o, duel, arms, plan, req.compare(), req.selection().settings(), started, finished,
                 req.selection().command());
-        Summary summary = summary(o, duel, mode, seed, req);
+        Summary summary = summary(o, duel, mode, seed, req, o.interrupted() ? stop.signal() : null);
         ResultFiles.write(out.resolve(BASE_FILE), j.base());
         ResultFiles.write(out.resolve(CANDIDATE_FILE), j.candidate());
         Map<String, Object> extra = new LinkedHashMap<>(j.comparison().extra());
@@ -159,6 +167,12 @@ public final class PairedGate {
         Comparison comparison = j.comparison().withChanges(j.comparison().changes(), extra);
         Path file = out.resolve(ComparisonFiles.FILE_NAME);
         ComparisonFiles.write(file, comparison);
+        if (o.interrupted()) {
+            int n = summary.pairs();
+            throw new RunInterruptedException("interrupted after " + n + " pair" + (n == 1 ? "" : "s") + " in "
+                    + o.rounds() + " round(s): wrote " + file + " with the pairs measured (paired.interrupted: "
+                    + stop.signal() + "); it is no verdict: the gate neither passed nor failed", stop);
+        }
         return new Outcome(comparison, file, summary);
     }
 
@@ -246,7 +260,7 @@ public final class PairedGate {
     }
 
     private static Summary summary(PairedRounds.Outcome o, PairedRounds.Duel duel, String mode, long seed,
-                                   Request req) {
+                                   Request req, String interrupted) {
         var pairs = o.pairs().get(duel.name());
         int n = pairs.values().stream().mapToInt(List::size).sum();
         double maxStolen = pairs.values().stream().flatMap(List::stream)
@@ -254,6 +268,6 @@ public final class PairedGate {
         Map<String, String> notCompared = new LinkedHashMap<>();
         o.notCompared().get(duel.name()).forEach((id, why) -> notCompared.put(id.toString(), why));
         return new Summary(mode, seed, o.rounds(), n, o.remeasured(), req.minPairs(), req.maxPairs(),
-                req.budget().toSeconds(), o.budgetSpent(), o.seconds(), maxStolen, notCompared);
+                req.budget().toSeconds(), o.budgetSpent(), o.seconds(), maxStolen, notCompared, interrupted);
     }
 }

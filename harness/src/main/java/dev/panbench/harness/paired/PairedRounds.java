@@ -29,6 +29,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 
 /**
  * The rounds of a paired gate. Each round takes the results not yet settled in an order drawn from the seed, and for
@@ -88,17 +89,24 @@ final class PairedRounds {
     record Outcome(Map<String, Map<ResultId, List<Pair>>> pairs, Map<String, Map<ResultId, String>> notCompared,
                    Map<String, Map<ResultId, BenchResult>> lastBase, Map<String, Map<ResultId, BenchResult>> lastCandidate,
                    Map<String, List<List<Double>>> forksByArmAndId, Map<String, EnvironmentInfo> environments,
-                   int rounds, int remeasured, boolean budgetSpent, double seconds) {
+                   int rounds, int remeasured, boolean budgetSpent, double seconds, boolean interrupted) {
     }
 
     private final Plan plan;
     private final Forks launcher;
     private final Listener listener;
+    private final BooleanSupplier stopped;
 
     PairedRounds(Plan plan, Forks launcher, Listener listener) {
+        this(plan, launcher, listener, () -> false);
+    }
+
+    /** @param stopped whether a stop was asked (SIGINT, SIGTERM): the rounds end with the pairs they have */
+    PairedRounds(Plan plan, Forks launcher, Listener listener, BooleanSupplier stopped) {
         this.plan = plan;
         this.launcher = launcher;
         this.listener = listener;
+        this.stopped = stopped;
     }
 
     Outcome run() {
@@ -128,7 +136,8 @@ final class PairedRounds {
         boolean budgetSpent = false;
         double pairSeconds = 0;
         int pairsTimed = 0;
-        while (!budgetSpent && anyOpen(open)) {
+        boolean interrupted = false;
+        while (!budgetSpent && !interrupted && anyOpen(open)) {
             round++;
             List<PlannedResult> order = new ArrayList<>(plan.results());
             Collections.shuffle(order, random);
@@ -144,8 +153,22 @@ final class PairedRounds {
                     budgetSpent = true;
                     break;
                 }
+                if (stopped.getAsBoolean()) {
+                    interrupted = true;
+                    break;
+                }
                 long t0 = System.nanoTime();
-                Map<Duel, Measured> readings = measure(r, duels, round, random);
+                Map<Duel, Measured> readings;
+                try {
+                    readings = measure(r, duels, round, random);
+                } catch (RuntimeException e) {
+                    if (!stopped.getAsBoolean()) {
+                        throw e;
+                    }
+                    // the stop ended the forks of this pair: it is not a pair, the ones before it are kept
+                    interrupted = true;
+                    break;
+                }
                 pairSeconds += (System.nanoTime() - t0) / 1e9;
                 pairsTimed++;
                 measuredAny = true;
@@ -217,8 +240,7 @@ final class PairedRounds {
             }
         }
         return new Outcome(pairs, notCompared, lastBase, lastCandidate, forks, environments, round, remeasured,
-                budgetSpent,
-                (System.nanoTime() - start) / 1e9);
+                budgetSpent, (System.nanoTime() - start) / 1e9, interrupted);
     }
 
     static String key(Arm arm, ResultId id) {

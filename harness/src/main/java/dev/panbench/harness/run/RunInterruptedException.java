@@ -26,6 +26,16 @@ public final class RunInterruptedException extends RuntimeException {
         this.finished = finished;
     }
 
+    /** A workflow other than a run (a paired gate) stopped by {@code stop}, with what it wrote in {@code message}. */
+    public RunInterruptedException(String message, RunStop stop) {
+        super(message, null, false, false);
+        this.outcome = null;
+        this.signal = stop.signal();
+        this.exitCode = stop.exitCode();
+        this.planned = 0;
+        this.finished = 0;
+    }
+
     private static String message(RunOutcome outcome, int planned, int finished, Path outDir) {
         String resume = "`panbench run --resume " + outDir + "` measures ";
         if (outcome == null) {

@@ -73,7 +73,8 @@ public final class RunStop {
         started().forEach(ProcessHandle::destroyForcibly);
     }
 
-    synchronized void beginMeasuring() {
+    /** From now on a signal stops the measuring instead of ending the process; the processes started since are ended. */
+    public synchronized void beginMeasuring() {
         before = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
         measuring = true;
         if (signal != null) {
@@ -82,7 +83,7 @@ public final class RunStop {
     }
 
     /** Stops measuring; a stopped run first waits for the processes it started to end, so none outlives it. */
-    synchronized void endMeasuring() {
+    public synchronized void endMeasuring() {
         measuring = false;
         if (signal == null) {
             return;
