@@ -7,6 +7,8 @@ import dev.panbench.harness.paired.PairedGate;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunRequest;
+import dev.panbench.reports.gate.GateVerdictReport;
+import dev.panbench.reports.gate.PairedProgressReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -74,8 +76,9 @@ final class AbCommand implements Callable<Integer> {
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                 paired.sideSettings(jmh), null, out, console.commandLine(), jmh.quick);
         var outcome = PairedGate.run(paired.request(base, candidate, request, compare),
-                PairedOptions.progress(console.err()));
-        boolean passed = PairedOptions.print(console.out(), outcome);
+                new PairedProgressReport(console.err()));
+        console.out().print(GateVerdictReport.paired(outcome));
+        boolean passed = PairedOptions.passed(outcome);
         return failOnRegression && !passed ? ExitCodes.REGRESSION : ExitCodes.OK;
     }
 }

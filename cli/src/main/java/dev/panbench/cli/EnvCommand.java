@@ -1,22 +1,18 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.env.EnvironmentProbe;
-import dev.panbench.harness.env.check.EnvCheck;
 import dev.panbench.harness.env.check.MachineChecks;
 import dev.panbench.harness.env.check.NoiseProbe;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.JmhLock;
-import dev.panbench.reports.console.TextTable;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.env.EnvironmentReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -52,7 +48,7 @@ final class EnvCommand implements Callable<Integer> {
             MachineChecks.Fitness fitness = MachineChecks.full(MachineChecks.Sources.live(JmhLock.defaultFile()),
                     () -> NoiseProbe.run(MachineChecks.PROBE_MILLIS));
             console.out().print(json ? Json.MAPPER.writeValueAsString(Map.of("fit", fitness.fit(),
-                    "summary", fitness.summary(), "checks", fitness.checks())) + "\n" : renderCheck(fitness));
+                    "summary", fitness.summary(), "checks", fitness.checks())) + "\n" : EnvironmentReport.check(fitness));
             return ExitCodes.OK;
         }
         EnvironmentInfo env = EnvironmentProbe.capture(Adapters.load().all());
@@ -60,50 +56,8 @@ final class EnvCommand implements Callable<Integer> {
         if (json) {
             out.println(Json.MAPPER.writeValueAsString(env));
         } else {
-            out.print(render(env));
+            out.print(EnvironmentReport.render(env));
         }
         return ExitCodes.OK;
-    }
-
-    /**
-     * The fingerprint as text: one labelled line per fact, then each adapter's state with its version, library,
-     * device and details under it.
-     */
-    static String render(EnvironmentInfo env) {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[]{"os", env.os() + " (" + env.arch() + ")"});
-        rows.add(new String[]{"host", String.valueOf(env.hostname())});
-        rows.add(new String[]{"cpu", env.cpu() == null ? "unknown" : env.cpu().describe()
-                + (env.cpu().flags() == null ? "" : ", flags: " + String.join(" ", env.cpu().flags()))});
-        rows.add(new String[]{"memory", env.memoryBytes() == null ? "unknown" : Numbers.bytes(env.memoryBytes())});
-        rows.add(new String[]{"jvm", env.jvm().vendor() + " " + env.jvm().version()});
-        env.adapters().forEach((id, a) -> {
-            rows.add(new String[]{"adapter", id, a.available() ? "available" : "unavailable: " + a.reason()});
-            detail(rows, "version", a.version());
-            detail(rows, "library", a.library());
-            detail(rows, "device", a.device());
-            if (a.details() != null) {
-                a.details().forEach((k, v) -> detail(rows, k, v));
-            }
-        });
-        return TextTable.render(rows, 4, false);
-    }
-
-    /** One line per check (verdict, name, what was read), the fix under each warning, then the verdict. */
-    static String renderCheck(MachineChecks.Fitness fitness) {
-        List<String[]> rows = new ArrayList<>();
-        for (EnvCheck c : fitness.checks()) {
-            rows.add(new String[]{c.verdict().name(), c.name(), c.reading()});
-            if (c.fix() != null) {
-                rows.add(new String[]{"", "", "fix: " + c.fix()});
-            }
-        }
-        return TextTable.render(rows, 3, false) + "\n" + fitness.summary() + "\n";
-    }
-
-    private static void detail(List<String[]> rows, String key, String value) {
-        if (value != null) {
-            rows.add(new String[]{"", "", key, value});
-        }
     }
 }

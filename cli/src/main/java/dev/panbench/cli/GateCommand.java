@@ -3,7 +3,6 @@ package dev.panbench.cli;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.ResultSource;
-import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
@@ -20,8 +19,8 @@ import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.reports.Reports;
-import dev.panbench.reports.console.TextTable;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.gate.GateVerdictReport;
+import dev.panbench.reports.gate.PairedProgressReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,9 +29,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code panbench gate}: the CI gate. Exit 1 only on a significant regression beyond its limit. */
@@ -151,15 +147,7 @@ final class GateCommand implements Callable<Integer> {
         };
         GateWorkflow.Outcome run = GateWorkflow.run(b.results(), b.label(), b.runs() >= 2 ? b.history() : null,
                 c.results(), c.label(), settings, confirmer);
-        if (run.basis() == GateWorkflow.Basis.HISTORY) {
-            o.println("gate: judged against the " + b.runs() + " runs of " + b.label() + ": base is the mode of"
-                    + " their forks nearest each result's run; each interval is where a new run may fall (run-to-run"
-                    + " variation)");
-        } else {
-            o.println("gate: " + b.label() + " holds one run: run-to-run variation is unknown, so only the samples"
-                    + " inside the two runs are compared" + (confirm > 0 ? "; flagged results are re-run (--confirm)"
-                    : "; save more runs to the baseline, or use --confirm N"));
-        }
+        o.print(GateVerdictReport.basis(run.basis(), b.label(), b.runs(), confirm > 0));
         Comparison comparison = run.judged();
         Gate.Outcome outcome = run.gate();
         o.print(Reports.console(comparison));
@@ -168,19 +156,7 @@ final class GateCommand implements Callable<Integer> {
             ComparisonFiles.write(file, comparison);
             o.println("wrote " + file);
         }
-        if (outcome.passed()) {
-            o.println("gate: PASSED: no significant regression beyond its limit (" + comparison.changes().size()
-                    + " compared" + (outcome.inconclusive().isEmpty() ? ""
-                    : ", " + outcome.inconclusive().size() + " inconclusive") + ")");
-        } else {
-            o.println("gate: FAILED: " + outcome.regressions().size() + " regression(s) beyond the limit:");
-            List<String[]> rows = new ArrayList<>();
-            for (Change ch : outcome.regressions()) {
-                rows.add(new String[]{ch.id().toString(), Numbers.change(ch.slowdown()) + " slower (limit "
-                        + Percent.format(ch.threshold()) + ", p=" + String.format(Locale.ROOT, "%.2g", ch.pValue()) + ")"});
-            }
-            o.print(TextTable.render(rows, 2, 2));
-        }
+        o.print(GateVerdictReport.verdict(comparison, outcome));
         return outcome.passed() ? ExitCodes.OK : ExitCodes.REGRESSION;
     }
 
@@ -198,7 +174,8 @@ final class GateCommand implements Callable<Integer> {
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                 paired.sideSettings(jmh), shard, dir, console.commandLine(), jmh.quick);
         var outcome = PairedGate.run(paired.request(baseBuild, candidate, request, settings),
-                PairedOptions.progress(console.err()));
-        return PairedOptions.print(console.out(), outcome) ? ExitCodes.OK : ExitCodes.REGRESSION;
+                new PairedProgressReport(console.err()));
+        console.out().print(GateVerdictReport.paired(outcome));
+        return PairedOptions.passed(outcome) ? ExitCodes.OK : ExitCodes.REGRESSION;
     }
 }

@@ -1,4 +1,4 @@
-package dev.panbench.cli;
+package dev.panbench.reports.calibrate;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
@@ -9,7 +9,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-class CalibrateTableTest {
+class CalibrationReportTest {
 
     private static BenchResult ok(String id, double... samples) {
         return BenchResult.measured(ResultId.parse(id), "g", "ns/op", "avgt",
@@ -30,6 +30,6 @@ class CalibrateTableTest {
                 jvm/call/empty                        0.27 ns           0.49 ns  +0.22 ns  1.815x
                 jvm/array/sum[size=1048576]            572 us            565 us  -7.35 us  0.987x
                 jvm/array/copy[size=1024]    failed: fork crashed
-                """, CalibrateCommand.render(List.of(empty, sum, failed)));
+                """, CalibrationReport.render(List.of(empty, sum, failed)));
     }
 }
