@@ -46,6 +46,11 @@ public final class Formats {
         return FORMATS.values().stream().filter(f -> f instanceof ComparisonFormat).map(ReportFormat::name).toList();
     }
 
+    /** The names of the formats that render a baseline's history ({@code history}). */
+    public static List<String> historyNames() {
+        return FORMATS.values().stream().filter(f -> f instanceof HistoryFormat).map(ReportFormat::name).toList();
+    }
+
     /** The format named {@code name}; an unknown name is a programming error here ({@link #parse} checks users'). */
     public static ReportFormat get(String name) {
         ReportFormat f = FORMATS.get(name);

@@ -1,5 +1,7 @@
 package dev.panbench.reports.html;
 
+import dev.panbench.harness.baseline.BaselineHistory;
+import dev.panbench.harness.history.Trend;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
@@ -10,6 +12,7 @@ import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonCells;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.HistoryFormat;
 import dev.panbench.reports.format.MachinePeaks;
 import dev.panbench.reports.format.Numbers;
 import dev.panbench.reports.format.ReportFile;
@@ -33,9 +36,10 @@ import java.util.OptionalDouble;
  * inline, and a content security policy that forbids fetching anything) with the run's facts, the charts, the
  * environment and a sortable, filterable table of every result.
  */
-public final class HtmlReport implements ResultsFormat, ComparisonFormat {
+public final class HtmlReport implements ResultsFormat, ComparisonFormat, HistoryFormat {
 
-    private static final String CSS = resource("report.css");
+    /** The stylesheet every page panbench writes carries inline (reports, comparisons, histories). */
+    static final String CSS = resource("report.css");
     private static final String JS = resource("report.js");
     private static final Map<String, String> SECTION_TITLES = Map.of(
             "groups", "Workload groups", "scaling", "Scaling with size", "batch", "Scaling with batch",
@@ -45,6 +49,11 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat {
     @Override
     public String name() {
         return "html";
+    }
+
+    @Override
+    public List<ReportFile> renderHistory(BaselineHistory history, List<Trend> trends, String commitUrl) {
+        return List.of(ReportFile.text("history.html", HistoryHtml.render(history, trends, commitUrl)));
     }
 
     @Override

@@ -1,12 +1,15 @@
 package dev.panbench.reports.markdown;
 
+import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.compare.Verdict;
+import dev.panbench.harness.history.Trend;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonCells;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Grouping;
+import dev.panbench.reports.format.HistoryFormat;
 import dev.panbench.reports.format.MachinePeaks;
 import dev.panbench.reports.format.Numbers;
 import dev.panbench.reports.format.ReportFile;
@@ -27,11 +30,16 @@ import java.util.OptionalDouble;
  * reference impl, share of the machine's peak), and {@code comparison.md}: one table of compared ids, regressions
  * first, each ratio with its interval and verdict. Columns no row fills are left out.
  */
-public final class MarkdownReport implements ResultsFormat, ComparisonFormat {
+public final class MarkdownReport implements ResultsFormat, ComparisonFormat, HistoryFormat {
 
     @Override
     public String name() {
         return "md";
+    }
+
+    @Override
+    public List<ReportFile> renderHistory(BaselineHistory history, List<Trend> trends, String commitUrl) {
+        return List.of(ReportFile.text("history.md", HistoryMarkdown.render(history, trends, commitUrl)));
     }
 
     @Override
