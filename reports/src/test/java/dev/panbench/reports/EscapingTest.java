@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.ci.BencherReport;
+import dev.panbench.reports.bencher.BencherReport;
 import dev.panbench.reports.ci.GithubBenchmarkReport;
 import dev.panbench.reports.csv.CsvReport;
 import dev.panbench.reports.format.ReportOptions;

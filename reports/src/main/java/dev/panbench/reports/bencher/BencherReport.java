@@ -1,4 +1,4 @@
-package dev.panbench.reports.ci;
+package dev.panbench.reports.bencher;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.reports.compare.ComparisonTable;

@@ -1,4 +1,4 @@
-package dev.panbench.reports.exports;
+package dev.panbench.reports.bencher;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.panbench.harness.io.Json;
@@ -67,7 +67,7 @@ public final class BencherMetricFormat implements ResultsFormat {
      * The distribution-free interval of the median: ranks k and n+1-k of the sorted samples, k the largest with
      * P(Binomial(n, 1/2) < k) <= (1 - level)/2. With too few samples for that level it is [min, max].
      */
-    static double[] medianInterval(double[] sorted, double level) {
+    public static double[] medianInterval(double[] sorted, double level) {
         int n = sorted.length;
         double tail = (1 - level) / 2;
         int k = 0;
