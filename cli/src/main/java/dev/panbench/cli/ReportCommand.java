@@ -63,8 +63,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path input = Files.isDirectory(file) && Files.isRegularFile(file.resolve("results.json"))
-                ? file.resolve("results.json") : file;
+        Path input = Files.isDirectory(file) && Files.isRegularFile(file.resolve(ResultFiles.FILE_NAME))
+                ? file.resolve(ResultFiles.FILE_NAME) : file;
         var selected = Reports.parse(formats, "--format");
         Path dir = out != null ? out : input.toAbsolutePath().getParent();
         ReportOptions options = new ReportOptions(reference, png);

@@ -1,9 +1,12 @@
 package dev.panbench.harness;
 
+import dev.panbench.harness.model.Mode;
+
 /**
  * Every default of panbench in one place: the two run profiles, the comparison's statistics, and where files go.
  * Command-line options name these constants as their defaults, so {@code --help} shows the same values the code
- * uses. Times are text such as {@code 100ms} ({@link dev.panbench.harness.run.Time}); thresholds are percentages.
+ * uses. Times are text such as {@code 100ms} ({@link dev.panbench.harness.run.Time}); thresholds are percentages,
+ * each written once (the fraction the code compares with is read from that text); the mode is {@link Mode}.
  */
 public final class Defaults {
 
@@ -13,7 +16,7 @@ public final class Defaults {
     public static final String WARMUP_TIME = "1s";
     public static final int ITERATIONS = 5;
     public static final String MEASUREMENT_TIME = "1s";
-    public static final String MODE = "avgt";
+    public static final Mode MODE = Mode.AVERAGE_TIME;
 
     // --quick: one short fork, for CI and tests
     public static final int QUICK_FORKS = 1;
@@ -29,8 +32,9 @@ public final class Defaults {
     public static final String ADAPTIVE_WARMUP = "0s";
 
     // comparison and gate
+    /** The relative change that counts, as {@code --threshold} reads it; {@link #THRESHOLD_FRACTION} is the same. */
     public static final String THRESHOLD = "5%";
-    public static final double THRESHOLD_FRACTION = 0.05;
+    public static final double THRESHOLD_FRACTION = fraction(THRESHOLD);
     public static final String CRITICAL_THRESHOLD = "10%";
     /** Significance level of the Mann-Whitney test. */
     public static final double ALPHA = 0.01;
@@ -85,5 +89,13 @@ public final class Defaults {
     public static final String CALIBRATE_OUT_DIR = "build/panbench/calibrate";
 
     private Defaults() {
+    }
+
+    /** {@code 5%} as {@code 0.05}: a percentage written here, as a fraction. */
+    private static double fraction(String percent) {
+        if (!percent.endsWith("%")) {
+            throw new IllegalStateException("a percentage: " + percent);
+        }
+        return Double.parseDouble(percent.substring(0, percent.length() - 1)) / 100;
     }
 }

@@ -48,7 +48,7 @@ public record ResultSource(ResultFile results, String label, BaselineHistory his
                 return new ResultSource(ResultFiles.read(results), results.toString(), null, null);
             }
             if (ForeignFormat.detect(path).isEmpty()) {
-                throw new BadInputException(role + " " + arg + ": a directory without " + RunSession.RESULTS_FILE);
+                throw new BadInputException(role + " " + arg + ": a directory without " + ResultFiles.FILE_NAME);
             }
         }
         if (Files.exists(path)) {

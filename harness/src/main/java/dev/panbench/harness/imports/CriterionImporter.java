@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.Mode;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -90,7 +91,7 @@ final class CriterionImporter implements Importer {
             extra.put("criterionEstimates", Fields.plain(ResultFiles.readTree(estimates)));
         }
         BenchResult r = ImportedResults.ok("criterion", function == null ? group : group + "/" + function, group,
-                params, "ns/op", "avgt", List.of(perIteration), null, extra);
+                params, "ns/op", Mode.AVERAGE_TIME.label(), List.of(perIteration), null, extra);
         JsonNode tp = bench.path("throughput");
         long elements = tp.path("Elements").asLong(0);
         long bytes = Math.max(tp.path("Bytes").asLong(0), tp.path("BytesDecimal").asLong(0));

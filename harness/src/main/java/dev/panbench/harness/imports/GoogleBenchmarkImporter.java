@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
+import dev.panbench.harness.model.Mode;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,7 +89,7 @@ final class GoogleBenchmarkImporter implements Importer {
         if (!counters.isEmpty()) {
             extra.put("counters", counters);
         }
-        return ImportedResults.ok("google-benchmark", parts[0], parts[0], params, unit + "/op", "avgt",
-                List.of(samples), null, extra);
+        return ImportedResults.ok("google-benchmark", parts[0], parts[0], params, unit + "/op",
+                Mode.AVERAGE_TIME.label(), List.of(samples), null, extra);
     }
 }

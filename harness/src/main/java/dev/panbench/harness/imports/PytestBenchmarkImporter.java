@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
+import dev.panbench.harness.model.Mode;
 import dev.panbench.harness.model.RunInfo;
 
 import java.nio.file.Path;
@@ -74,7 +75,7 @@ final class PytestBenchmarkImporter implements Importer {
         }
         String group = b.path("group").isTextual() ? b.get("group").asText() : workload;
         return ImportedResults.ok("pytest-benchmark", workload, group, Fields.strings(b.get("params")), scaled.unit(),
-                "avgt", List.of(scaled.samples()), null, extra);
+                Mode.AVERAGE_TIME.label(), List.of(scaled.samples()), null, extra);
     }
 
     private static String join(String a, String b) {

@@ -17,6 +17,9 @@ import java.util.List;
  */
 public final class ResultFiles {
 
+    /** What a run writes its results to, in its output directory, and what a directory given for one is read for. */
+    public static final String FILE_NAME = "results.json";
+
     private ResultFiles() {
     }
 

@@ -300,17 +300,17 @@ public final class BenchmarkRunner {
         if (dispatch) {
             b = b.param("id", p.id().toString());
         }
-        return switch (settings.mode()) {
-            case "thrpt" -> b.mode(Mode.Throughput).timeUnit(TimeUnit.SECONDS);
-            case "sample" -> b.mode(Mode.SampleTime).timeUnit(TimeUnit.NANOSECONDS);
-            default -> b.mode(Mode.AverageTime).timeUnit(TimeUnit.NANOSECONDS);
+        return switch (dev.panbench.harness.model.Mode.of(settings.mode()).orElseThrow()) {
+            case THROUGHPUT -> b.mode(Mode.Throughput).timeUnit(TimeUnit.SECONDS);
+            case SAMPLE_TIME -> b.mode(Mode.SampleTime).timeUnit(TimeUnit.NANOSECONDS);
+            case AVERAGE_TIME -> b.mode(Mode.AverageTime).timeUnit(TimeUnit.NANOSECONDS);
         };
     }
 
     /** Every fork's measurement iterations, fork by fork, as JMH reports them. */
     private BenchResult toResult(PlannedResult p, int declaredBatch, RunResult rr) {
         int batch = Math.max(1, declaredBatch);
-        boolean perTime = settings.mode().equals("thrpt");
+        boolean perTime = settings.mode().equals(dev.panbench.harness.model.Mode.THROUGHPUT.label());
         List<List<Double>> forks = new ArrayList<>();
         for (BenchmarkResult br : rr.getBenchmarkResults()) {
             List<Double> fork = new ArrayList<>();

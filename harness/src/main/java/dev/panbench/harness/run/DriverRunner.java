@@ -2,6 +2,7 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Status;
+import dev.panbench.harness.model.Mode;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.ExternallyTimed;
 import dev.panbench.harness.spi.Workload;
@@ -75,8 +76,8 @@ final class DriverRunner {
             degraded = p.availability().reason();
         }
         Map<String, Object> memory = memory(peaks, tracemallocPeaks);
-        BenchResult r = BenchResult.measured(p.id(), p.spec().group(), "ns/op", "avgt", forks, null,
-                BenchmarkRunner.counts(p), ResultMarks.of(timer, degraded, framework));
+        BenchResult r = BenchResult.measured(p.id(), p.spec().group(), "ns/op", Mode.AVERAGE_TIME.label(), forks,
+                null, BenchmarkRunner.counts(p), ResultMarks.of(timer, degraded, framework));
         return Steadiness.judge(ResultMarks.with(r, memory), List.of(), 0);
     }
 
@@ -106,7 +107,8 @@ final class DriverRunner {
     }
 
     private BenchResult status(PlannedResult p, Status status, String error) {
-        return BenchResult.notMeasured(p.id(), p.spec().group(), "avgt", status, error, BenchmarkRunner.counts(p));
+        return BenchResult.notMeasured(p.id(), p.spec().group(), Mode.AVERAGE_TIME.label(), status, error,
+                BenchmarkRunner.counts(p));
     }
 
 }

@@ -5,6 +5,7 @@ import dev.panbench.harness.env.EnvironmentProbe;
 import dev.panbench.harness.env.GitProbe;
 import dev.panbench.harness.env.check.MachineChecks;
 import dev.panbench.harness.io.AtomicFiles;
+import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
@@ -28,7 +29,7 @@ import java.util.function.Consumer;
 /** One {@code panbench run}: plan, measure, and write {@code results.json}; the harness's entry point for it. */
 public final class RunSession {
 
-    public static final String RESULTS_FILE = "results.json";
+    public static final String RESULTS_FILE = ResultFiles.FILE_NAME;
 
     private final Adapters adapters;
     private final boolean waitForLock;

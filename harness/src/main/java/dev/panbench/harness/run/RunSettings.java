@@ -2,6 +2,7 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
+import dev.panbench.harness.model.Mode;
 import dev.panbench.harness.model.RunConfig;
 
 import java.util.List;
@@ -17,11 +18,11 @@ public record RunSettings(int forks, int warmupIterations, Time warmupTime, int 
 
     public static final RunSettings DEFAULT = new RunSettings(Defaults.FORKS, Defaults.WARMUP_ITERATIONS,
             Time.parse(Defaults.WARMUP_TIME, "warmup time"), Defaults.ITERATIONS,
-            Time.parse(Defaults.MEASUREMENT_TIME, "measurement time"), Defaults.MODE, List.of(),
+            Time.parse(Defaults.MEASUREMENT_TIME, "measurement time"), Defaults.MODE.label(), List.of(),
             Time.parse(Defaults.ADAPTIVE_WARMUP, "adaptive warm-up"));
     public static final RunSettings QUICK = new RunSettings(Defaults.QUICK_FORKS, Defaults.QUICK_WARMUP_ITERATIONS,
             Time.parse(Defaults.QUICK_WARMUP_TIME, "warmup time"), Defaults.QUICK_ITERATIONS,
-            Time.parse(Defaults.QUICK_MEASUREMENT_TIME, "measurement time"), Defaults.MODE, List.of(),
+            Time.parse(Defaults.QUICK_MEASUREMENT_TIME, "measurement time"), Defaults.MODE.label(), List.of(),
             Time.parse(Defaults.QUICK_ADAPTIVE_WARMUP, "adaptive warm-up"));
 
     public RunSettings {
@@ -31,8 +32,8 @@ public record RunSettings(int forks, int warmupIterations, Time warmupTime, int 
             throw new IllegalArgumentException("warm-up and measurement times are required");
         }
         RunLimits.check(forks, warmupIterations, warmupTime, iterations, measurementTime);
-        if (!List.of("avgt", "sample", "thrpt").contains(mode)) {
-            throw new BadInputException("--mode " + mode + ": expected avgt, sample or thrpt");
+        if (Mode.of(mode).isEmpty()) {
+            throw new BadInputException("--mode " + mode + ": expected " + Mode.labels());
         }
     }
 

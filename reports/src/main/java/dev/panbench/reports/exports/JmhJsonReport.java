@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
+import dev.panbench.harness.model.Mode;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.reports.format.ReportFile;
@@ -58,7 +59,7 @@ public final class JmhJsonReport implements ResultsFormat {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("jmhVersion", Version.getPlainVersion());
         e.put("benchmark", r.id().toString());
-        e.put("mode", r.mode() == null ? "avgt" : r.mode());
+        e.put("mode", r.mode() == null ? Mode.AVERAGE_TIME.label() : r.mode());
         e.put("threads", 1);
         e.put("forks", forks.size());
         e.put("jvm", "java");

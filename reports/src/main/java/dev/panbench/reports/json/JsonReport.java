@@ -1,7 +1,9 @@
 package dev.panbench.reports.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.io.Json;
+import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
@@ -30,15 +32,15 @@ public final class JsonReport implements ResultsFormat, ComparisonFormat {
         ResultFile results = view.file();
         CrossFramework x = CrossFramework.of(view);
         if (x.isEmpty()) {
-            return List.of(ReportFile.text("results.json", json(results)));
+            return List.of(ReportFile.text(ResultFiles.FILE_NAME, json(results)));
         }
-        return List.of(ReportFile.text("results.json", json(results)),
+        return List.of(ReportFile.text(ResultFiles.FILE_NAME, json(results)),
                 ReportFile.text(CrossBackendJson.FILE, json(CrossBackendJson.of(results, x))));
     }
 
     @Override
     public List<ReportFile> renderComparison(ComparisonTable c, ReportOptions options) {
-        return List.of(ReportFile.text("comparison.json", json(c.comparison())));
+        return List.of(ReportFile.text(ComparisonFiles.FILE_NAME, json(c.comparison())));
     }
 
     static String json(Object value) {
