@@ -29,6 +29,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code panbench gate}: the CI gate. Exit 1 only on a significant regression beyond its limit. */
@@ -125,6 +126,7 @@ final class GateCommand implements Callable<Integer> {
         var store = storeOptions.store();
         ResultSource b = ResultSource.resolve(baseline, "--baseline", store);
         ResultSource c = ResultSource.resolve(current, "--current", store);
+        refusePartial(c);
         Detected.say(console.err(), b, c);
         if (out != null) {
             AtomicFiles.requireWritableDirectory(out, "--out");
@@ -177,5 +179,23 @@ final class GateCommand implements Callable<Integer> {
                 new PairedProgressReport(console.err()));
         console.out().print(GateVerdictReport.paired(outcome));
         return PairedOptions.passed(outcome) ? ExitCodes.OK : ExitCodes.REGRESSION;
+    }
+
+    /**
+     * A gate never passes on an interrupted run: rows it did not measure cannot regress. One line names the file, what
+     * it holds and up to four of the ids left, exit 2.
+     */
+    static void refusePartial(ResultSource current) {
+        String partial = current.results().run().partialNote();
+        if (partial == null) {
+            return;
+        }
+        List<String> left = current.results().run().left();
+        int missing = Math.max(left.size(), current.results().run().missing());
+        String shown = String.join(", ", left.subList(0, Math.min(4, left.size())))
+                + (left.size() > 4 ? ", ..." : "");
+        throw new BadInputException("--current " + current.label() + ": " + partial + "; " + missing
+                + " result(s) were never measured" + (shown.isEmpty() ? "" : " (" + shown + ")")
+                + "; `panbench run --resume DIR` measures them, then gate the whole run");
     }
 }

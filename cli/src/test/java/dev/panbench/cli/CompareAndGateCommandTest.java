@@ -6,6 +6,7 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.harness.model.RunInfo;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -319,5 +320,22 @@ class CompareAndGateCommandTest {
         CliRunner gate = CliRunner.run("gate", "--baseline", "main", "--current", renamed.toString(),
                 "--store", store.toString());
         assertOneLineError(gate, "gate: nothing to compare: no result id of " + renamed);
+    }
+
+    @Test
+    void theGateNeverPassesOnAnInterruptedRunAndNamesTheRowsItLacks() {
+        ResultFile f = ResultFiles.read(runB.resolve("results.json"));
+        List<String> ids = f.results().stream().map(r -> r.id().toString()).toList();
+        RunInfo r = f.run();
+        Map<String, Object> extra = new java.util.LinkedHashMap<>(r.extra());
+        extra.put(RunInfo.INTERRUPTED, Map.of("signal", "SIGINT", "planned", ids.size(), "finished", 1,
+                "left", ids.subList(1, ids.size())));
+        Path partial = dir.resolve("partial.json");
+        ResultFiles.write(partial, f.withRun(new RunInfo(r.id(), r.startedAt(), r.finishedAt(), r.command(), r.git(),
+                r.shard(), extra)).withResults(f.results().subList(0, 1)));
+        CliRunner gate = CliRunner.run("gate", "--baseline", "main", "--current", partial.toString(), "--store",
+                store.toString());
+        assertOneLineError(gate, "--current " + partial + ": partial: interrupted by SIGINT after 1 of " + ids.size()
+                + " results; " + (ids.size() - 1) + " result(s) were never measured (" + ids.get(1));
     }
 }
