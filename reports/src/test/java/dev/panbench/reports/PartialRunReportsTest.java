@@ -2,13 +2,17 @@ package dev.panbench.reports;
 
 import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.baseline.HistoryFiles;
+import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.compare.Comparison;
+import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.conformance.PublishedSchemas;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunInfo;
+import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.history.HistoryReport;
+import dev.panbench.reports.view.ReportOptions;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -91,5 +95,25 @@ class PartialRunReportsTest {
         for (ReportFile f : HistoryReport.render(partial, List.of("md", "html"), null)) {
             assertTrue(f.asText().contains(last.runId() + " (partial: interrupted by SIGINT after "), f.name());
         }
+    }
+
+    @Test
+    void aComparisonWithAnInterruptedSideSaysSoInEveryFormatThatNamesItsSides() {
+        ResultFile whole = Fixtures.results();
+        Comparison c = Comparisons.compare(whole, "base.json", interrupted(whole), "current.json",
+                CompareSettings.DEFAULT);
+        assertTrue(c.current().source().endsWith("current.json (partial: interrupted by SIGINT after 13 of 15"
+                + " results)"), c.current().source());
+        assertEquals("base.json", c.base().source(), "a whole side says nothing of it");
+        List<String> named = new ArrayList<>();
+        for (ReportFile f : Reports.renderComparison(ComparisonTable.of(c), Reports.parse(List.of("all"), "--format"),
+                ReportOptions.DEFAULT)) {
+            if (!f.name().endsWith(".png") && f.asText().contains("current.json")) {
+                named.add(f.name());
+                assertTrue(f.asText().contains("partial: interrupted by SIGINT after 13 of 15 results"), f.name());
+            }
+        }
+        assertTrue(Reports.console(c).contains("partial: interrupted by SIGINT after 13 of 15 results"));
+        assertFalse(named.isEmpty(), "some format names the sides");
     }
 }

@@ -59,9 +59,12 @@ public record Comparison(String schema, String createdAt, Side base, Side curren
     @JsonPropertyOrder({"source", "runId", "startedAt", "commit", "machine"})
     public record Side(String source, String runId, String startedAt, String commit, String machine) {
 
+        /** A side read from a results file; an interrupted run's source says it is partial, in every format. */
         public static Side of(String source, ResultFile file) {
             var run = file.run();
-            return new Side(source, run == null ? null : run.id(), run == null ? null : run.startedAt(),
+            String partial = run == null ? null : run.partialNote();
+            return new Side(partial == null ? source : source + " (" + partial + ")", run == null ? null : run.id(),
+                    run == null ? null : run.startedAt(),
                     run == null || run.git() == null ? null : run.git().commit(),
                     EnvironmentInfo.summary(file.environment()));
         }
