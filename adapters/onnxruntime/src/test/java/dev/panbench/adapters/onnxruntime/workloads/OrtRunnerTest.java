@@ -122,7 +122,8 @@ class OrtRunnerTest {
                 List.of("16"), "ctx", List.of("16"), "hidden", List.of("64"), "heads", List.of("4"), "ffn",
                 List.of("256"), "m", List.of("16"), "k", List.of("64"), "n", List.of("96")),
                 Pattern.compile("^onnxruntime/(model|quant)/"), null);
-        assertEquals(4, plan.size(), plan.toString());
+        assertEquals(adapter.workloads().stream().filter(s -> s.name().matches("(model|quant)/.*")).count(),
+                plan.size(), "one row a model entry at one small shape: " + plan);
         List<BenchResult> results = new BenchmarkRunner(SHORT, tmp.resolve("logs")).run(plan, ProgressListener.NONE);
         for (BenchResult r : results) {
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
