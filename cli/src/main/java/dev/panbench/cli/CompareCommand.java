@@ -9,7 +9,7 @@ import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.orchestrate.CompareWorkflow;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.format.Formats;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

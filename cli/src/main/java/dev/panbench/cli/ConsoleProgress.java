@@ -5,7 +5,7 @@ import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunEstimate;
 import dev.panbench.harness.run.RunSettings;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 
 import java.io.PrintWriter;
 import java.util.HashSet;

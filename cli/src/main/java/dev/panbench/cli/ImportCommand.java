@@ -7,7 +7,7 @@ import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.reports.console.TextTable;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

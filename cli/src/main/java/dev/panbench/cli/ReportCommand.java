@@ -10,7 +10,7 @@ import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.format.Formats;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

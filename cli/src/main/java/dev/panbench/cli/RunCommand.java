@@ -17,7 +17,7 @@ import dev.panbench.harness.run.RunSettings;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.format.Formats;
 import dev.panbench.reports.format.ReportFormat;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -10,12 +10,12 @@ import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.console.ConsoleTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Formats;
-import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.format.ReportFormat;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.panbench.reports;
 
-import dev.panbench.reports.format.ReportOptions;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
 import dev.panbench.harness.baseline.HistoryFiles;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.frameworks.CrossFramework;
+import dev.panbench.reports.crossbackend.CrossBackendTables;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -22,24 +22,24 @@ class CommittedCrossBackendTest {
 
     private static final Path FILE = Path.of("..", "baselines", "vm-2core-cross-backend.json");
 
-    private static CrossFramework.Section catalog() {
+    private static CrossBackendTables.Section catalog() {
         ResultFile run = HistoryFiles.read(FILE, "vm-2core-cross-backend").latest().results();
-        return CrossFramework.of(ResultsView.of(run, ReportOptions.DEFAULT)).sections().stream().filter(CrossFramework.Section::catalog)
+        return CrossBackendTables.of(ResultsView.of(run, ReportOptions.DEFAULT)).sections().stream().filter(CrossBackendTables.Section::catalog)
                 .findFirst().orElseThrow();
     }
 
-    private static CrossFramework.Row row(CrossFramework.Section s, String workload, String params) {
+    private static CrossBackendTables.Row row(CrossBackendTables.Section s, String workload, String params) {
         return s.rows().stream().filter(r -> r.workload().equals(workload) && r.params().equals(params))
                 .findFirst().orElseThrow(() -> new AssertionError("no row " + workload + " " + params));
     }
 
     @Test
     void sgemmStandsInOneRowWithEveryCpuBackendMeasured() {
-        CrossFramework.Section s = catalog();
+        CrossBackendTables.Section s = catalog();
         for (String size : List.of("256", "1024")) {
-            CrossFramework.Row r = row(s, "gemm/sgemm", "size=" + size + ", dtype=f32");
+            CrossBackendTables.Row r = row(s, "gemm/sgemm", "size=" + size + ", dtype=f32");
             for (String backend : List.of("simd", "openblas", "numpy", "onnxruntime", "tvm", "tvm-python")) {
-                CrossFramework.Cell c = r.cells().get(backend);
+                CrossBackendTables.Cell c = r.cells().get(backend);
                 assertTrue(c != null && c.measured(), "gemm/sgemm " + size + " " + backend + ": " + c);
             }
             assertEquals("simd", r.reference());
@@ -48,7 +48,7 @@ class CommittedCrossBackendTest {
 
     @Test
     void theModelRowsHoldJavaNumpyOnnxRuntimeAndTvm() {
-        CrossFramework.Row bert = row(catalog(), "model/bert-layer",
+        CrossBackendTables.Row bert = row(catalog(), "model/bert-layer",
                 "batch=1, seq=128, hidden=768, heads=12, ffn=3072");
         for (String backend : List.of("simd", "numpy", "onnxruntime", "tvm", "tvm-python")) {
             assertTrue(bert.cells().get(backend).measured(), backend);

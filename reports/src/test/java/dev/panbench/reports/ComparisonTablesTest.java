@@ -9,9 +9,9 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.compare.ComparisonTable.Unmatched;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,10 +5,10 @@ import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.reports.format.Numbers;
-import dev.panbench.reports.format.ReportOptions;
-import dev.panbench.reports.format.ResultsView;
-import dev.panbench.reports.frameworks.CrossFramework;
+import dev.panbench.reports.view.Numbers;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
+import dev.panbench.reports.crossbackend.CrossBackendTables;
 import dev.panbench.reports.html.HtmlReport;
 import dev.panbench.reports.markdown.Markdown;
 import dev.panbench.reports.markdown.MarkdownReport;
@@ -49,12 +49,12 @@ class CrossBackendWinnersTest {
         return ResultFiles.read(Path.of(CrossBackendWinnersTest.class.getResource(name).toURI()));
     }
 
-    private static CrossFramework.Section catalog(ResultFile f, String reference) {
-        return CrossFramework.of(ResultsView.of(f, new ReportOptions(reference, false))).sections().stream()
-                .filter(CrossFramework.Section::catalog).findFirst().orElseThrow();
+    private static CrossBackendTables.Section catalog(ResultFile f, String reference) {
+        return CrossBackendTables.of(ResultsView.of(f, new ReportOptions(reference, false))).sections().stream()
+                .filter(CrossBackendTables.Section::catalog).findFirst().orElseThrow();
     }
 
-    private static CrossFramework.Row row(CrossFramework.Section s, String workload, String params) {
+    private static CrossBackendTables.Row row(CrossBackendTables.Section s, String workload, String params) {
         return s.rows().stream().filter(r -> r.workload().equals(workload) && r.params().equals(params))
                 .findFirst().orElseThrow(() -> new AssertionError("no row " + workload + " " + params));
     }
@@ -90,10 +90,10 @@ class CrossBackendWinnersTest {
     @Test
     void eachRowMarksItsFastestBackendInMarkdownAndHtml() {
         ResultFile f = committed();
-        CrossFramework.Section s = catalog(f, null);
-        for (CrossFramework.Row r : s.rows()) {
+        CrossBackendTables.Section s = catalog(f, null);
+        for (CrossBackendTables.Row r : s.rows()) {
             String fastest = null;
-            for (CrossFramework.Cell c : r.cells().values()) {
+            for (CrossBackendTables.Cell c : r.cells().values()) {
                 if (c.measured() && (fastest == null || c.nanos() < r.cells().get(fastest).nanos())) {
                     fastest = c.column();
                 }
@@ -110,7 +110,7 @@ class CrossBackendWinnersTest {
         String numpy = Numbers.time(row(s, "gemm/sgemm", "size=1024, dtype=f32").cells().get("numpy").nanos());
         assertEquals(1, count(sgemm, "\\| \\*\\*[^|*]+\\*\\* \\|"), "one bold cell in the row: " + sgemm);
         assertTrue(sgemm.contains("| **" + numpy + " ("), "numpy's is the bold one: " + sgemm);
-        assertTrue(md.contains("**Bold**: " + Markdown.text(CrossFramework.WINNER)),
+        assertTrue(md.contains("**Bold**: " + Markdown.text(CrossBackendTables.WINNER)),
                 "the legend says what bold means");
 
         String table = catalogTable(html(f));
@@ -120,7 +120,7 @@ class CrossBackendWinnersTest {
         sgemmRow = sgemmRow.substring(0, sgemmRow.indexOf("</tr>"));
         assertTrue(sgemmRow.contains("<td class=\"num winner\" title=\"fastest of this row\"><span class=\"time\">"
                 + numpy + "</span>"), sgemmRow);
-        assertTrue(table.contains("<span class=\"winner-key\">Marked</span>: " + CrossFramework.WINNER.replace("'",
+        assertTrue(table.contains("<span class=\"winner-key\">Marked</span>: " + CrossBackendTables.WINNER.replace("'",
                 "&#39;")), "the caption is the legend");
     }
 
@@ -128,8 +128,8 @@ class CrossBackendWinnersTest {
     void aDegradedPeerIsShownButNeverWinsItsRow() throws Exception {
         // OpenBLAS forced to Prescott still beats panbench's simd sgemm 7x; it must not be what the row is won by
         ResultFile prescott = resource("/frameworks/results.json");
-        CrossFramework.Row sgemm = row(catalog(prescott, null), "gemm/sgemm", "size=256, dtype=f32");
-        CrossFramework.Cell openblas = sgemm.cells().get("openblas");
+        CrossBackendTables.Row sgemm = row(catalog(prescott, null), "gemm/sgemm", "size=256, dtype=f32");
+        CrossBackendTables.Cell openblas = sgemm.cells().get("openblas");
         assertTrue(openblas.degraded() != null && openblas.nanos() < sgemm.cells().get("simd").nanos());
         assertNull(sgemm.winner(), "simd is the only backend at full speed: nothing to win against");
         String prescottMd = md(prescott, null);
@@ -140,9 +140,9 @@ class CrossBackendWinnersTest {
 
         // the committed run with its fastest sgemm marked degraded: the next fastest wins, the degraded one is shown
         ResultFile f = committed();
-        CrossFramework.Row before = row(catalog(f, null), "gemm/sgemm", "size=1024, dtype=f32");
+        CrossBackendTables.Row before = row(catalog(f, null), "gemm/sgemm", "size=1024, dtype=f32");
         String runnerUp = null;
-        for (CrossFramework.Cell c : before.cells().values()) {
+        for (CrossBackendTables.Cell c : before.cells().values()) {
             if (!c.column().equals(before.winner()) && (runnerUp == null
                     || c.nanos() < before.cells().get(runnerUp).nanos())) {
                 runnerUp = c.column();
@@ -153,7 +153,7 @@ class CrossBackendWinnersTest {
                 ? ResultMarks.with(r, Map.of(ResultMarks.DEGRADED, "numpy's OpenBLAS runs its Haswell kernels (AVX2)"))
                 : r).toList();
         ResultFile marked = new ResultFile(f.schema(), f.run(), f.environment(), f.config(), rs, f.extra());
-        CrossFramework.Row after = row(catalog(marked, null), "gemm/sgemm", "size=1024, dtype=f32");
+        CrossBackendTables.Row after = row(catalog(marked, null), "gemm/sgemm", "size=1024, dtype=f32");
         assertEquals(runnerUp, after.winner());
         assertTrue(after.cells().get(before.winner()).measured(), "the degraded cell is still in the table");
         String md = md(marked, null);

@@ -7,7 +7,7 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.bencher.BencherReport;
 import dev.panbench.reports.ci.GithubBenchmarkReport;
 import dev.panbench.reports.csv.CsvReport;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import dev.panbench.reports.html.HtmlReport;
 import dev.panbench.reports.markdown.Markdown;
 import dev.panbench.reports.markdown.MarkdownReport;

@@ -4,7 +4,7 @@ import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.console.ConsoleReport;
 import dev.panbench.reports.csv.CsvReport;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import dev.panbench.reports.markdown.MarkdownReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

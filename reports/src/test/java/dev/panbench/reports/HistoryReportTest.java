@@ -3,7 +3,7 @@ package dev.panbench.reports;
 import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.baseline.HistoryFiles;
 import dev.panbench.harness.history.Trends;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import dev.panbench.reports.history.HistoryReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

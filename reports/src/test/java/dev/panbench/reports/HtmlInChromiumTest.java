@@ -1,7 +1,7 @@
 package dev.panbench.reports;
 
 import dev.panbench.reports.charts.BenchCharts;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import dev.panbench.reports.html.HtmlReport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.panbench.reports;
 
 import dev.panbench.harness.conformance.PublishedSchemas;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import dev.panbench.reports.junit.JUnitReport;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;

@@ -5,7 +5,7 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.ci.GithubBenchmarkReport;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import dev.panbench.reports.json.JsonReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,6 @@
 package dev.panbench.reports;
 
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -17,8 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The packages of the reports module form no cycle, and the format package (interfaces, registry, shared view)
- * knows no format: a format is added beside the others without touching what they share.
+ * The packages of the reports module form no cycle, the format package (interfaces, registry) knows no format, and
+ * the shared view (what every format reads) knows no format and no registry: a format is added beside the others
+ * without touching what they share.
  */
 class PackageGraphTest {
 
@@ -36,7 +37,12 @@ class PackageGraphTest {
 
     @Test
     void theFormatPackageKnowsNoFormat() throws IOException {
-        assertEquals(Set.of(ROOT + ".compare"), graph().get(ROOT + ".format"));
+        assertEquals(Set.of(ROOT + ".compare", ROOT + ".view"), graph().get(ROOT + ".format"));
+    }
+
+    @Test
+    void theSharedViewKnowsNoFormatAndNoRegistry() throws IOException {
+        assertEquals(Set.of(ROOT + ".compare"), graph().get(ROOT + ".view"));
     }
 
     /** Whether {@code target} can be reached from {@code from} by following imports. */

@@ -11,8 +11,8 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.history.HistoryReport;
+import dev.panbench.reports.view.ReportOptions;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.panbench.reports;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.format.ReportFormat;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

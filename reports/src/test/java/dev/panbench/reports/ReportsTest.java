@@ -4,7 +4,7 @@ import dev.panbench.harness.BadInputException;
 import dev.panbench.reports.format.Formats;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.format.ReportFormat;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

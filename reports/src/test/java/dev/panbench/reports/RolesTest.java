@@ -6,8 +6,8 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Role;
-import dev.panbench.reports.format.ReportOptions;
-import dev.panbench.reports.format.Roles;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.Roles;
 import dev.panbench.reports.markdown.MarkdownReport;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package dev.panbench.reports;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.format.MachinePeaks;
-import dev.panbench.reports.format.Speedups;
+import dev.panbench.reports.view.MachinePeaks;
+import dev.panbench.reports.view.Speedups;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

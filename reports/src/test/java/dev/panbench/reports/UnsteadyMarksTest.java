@@ -5,7 +5,7 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.stats.SteadyState;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

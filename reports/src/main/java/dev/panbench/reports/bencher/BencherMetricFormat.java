@@ -5,7 +5,7 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.ResultsView;
 
 import java.util.LinkedHashMap;
 import java.util.List;

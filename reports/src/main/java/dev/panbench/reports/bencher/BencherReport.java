@@ -3,11 +3,11 @@ package dev.panbench.reports.bencher;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
-import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

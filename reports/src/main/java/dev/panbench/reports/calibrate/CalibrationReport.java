@@ -2,7 +2,7 @@ package dev.panbench.reports.calibrate;
 
 import dev.panbench.harness.orchestrate.DispatchCalibration;
 import dev.panbench.reports.console.TextTable;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.spi.Role;
-import dev.panbench.reports.format.Grouping;
-import dev.panbench.reports.format.Roles;
-import dev.panbench.reports.frameworks.CatalogColumns;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.Roles;
+import dev.panbench.reports.crossbackend.CatalogColumns;
 import org.knowm.xchart.XYChart;
 
 import java.util.ArrayList;

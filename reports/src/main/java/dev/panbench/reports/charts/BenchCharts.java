@@ -3,8 +3,8 @@ package dev.panbench.reports.charts;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.format.ReportOptions;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
 
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,8 +1,8 @@
 package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.reports.format.Grouping;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.Numbers;
 import org.knowm.xchart.BoxChart;
 import org.knowm.xchart.BoxChartBuilder;
 

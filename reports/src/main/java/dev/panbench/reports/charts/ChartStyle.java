@@ -39,7 +39,7 @@ final class ChartStyle {
      */
     static void linearTicks(AxesChartStyler s) {
         if (!s.isYAxisLogarithmic()) {
-            s.setyAxisTickLabelsFormattingFunction(v -> dev.panbench.reports.format.Numbers.sig(v));
+            s.setyAxisTickLabelsFormattingFunction(v -> dev.panbench.reports.view.Numbers.sig(v));
         }
     }
 

@@ -2,7 +2,7 @@ package dev.panbench.reports.charts;
 
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;

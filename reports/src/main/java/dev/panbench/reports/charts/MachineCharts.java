@@ -2,8 +2,8 @@ package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.spi.Role;
-import dev.panbench.reports.format.Grouping;
-import dev.panbench.reports.format.Roles;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.Roles;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 

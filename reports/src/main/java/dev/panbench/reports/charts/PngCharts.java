@@ -3,9 +3,9 @@ package dev.panbench.reports.charts;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
 
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package dev.panbench.reports.charts;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.reports.format.Grouping;
-import dev.panbench.reports.format.MachinePeaks;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.MachinePeaks;
+import dev.panbench.reports.view.Numbers;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;

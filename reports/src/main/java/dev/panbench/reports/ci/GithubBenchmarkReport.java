@@ -6,13 +6,13 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.reports.compare.ComparisonTable;
 import dev.panbench.reports.format.ComparisonFormat;
-import dev.panbench.reports.format.Grouping;
-import dev.panbench.reports.format.Numbers;
-import dev.panbench.reports.format.PartialRun;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.Numbers;
+import dev.panbench.reports.view.PartialRun;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -6,7 +6,7 @@ import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,11 +2,11 @@ package dev.panbench.reports.console;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.format.Numbers;
-import dev.panbench.reports.format.PartialRun;
-import dev.panbench.reports.format.ReportOptions;
-import dev.panbench.reports.format.ResultsView;
-import dev.panbench.reports.format.Throughputs;
+import dev.panbench.reports.view.Numbers;
+import dev.panbench.reports.view.PartialRun;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
+import dev.panbench.reports.view.Throughputs;
 
 import java.util.ArrayList;
 import java.util.List;

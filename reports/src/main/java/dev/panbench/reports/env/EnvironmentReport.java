@@ -4,7 +4,7 @@ import dev.panbench.harness.env.check.EnvCheck;
 import dev.panbench.harness.env.check.MachineChecks;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.reports.console.TextTable;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.RunConfig;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.ResultsView;
 import org.openjdk.jmh.util.ListStatistics;
 import org.openjdk.jmh.util.Version;
 

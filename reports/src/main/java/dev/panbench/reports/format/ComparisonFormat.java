@@ -1,6 +1,7 @@
 package dev.panbench.reports.format;
 
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.view.ReportOptions;
 
 import java.util.List;
 

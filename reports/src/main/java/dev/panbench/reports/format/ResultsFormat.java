@@ -1,6 +1,8 @@
 package dev.panbench.reports.format;
 
 import dev.panbench.harness.model.ResultFile;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
 
 import java.util.List;
 

@@ -9,7 +9,7 @@ import dev.panbench.harness.orchestrate.GateWorkflow;
 import dev.panbench.harness.paired.PairedGate;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.console.TextTable;
-import dev.panbench.reports.format.Numbers;
+import dev.panbench.reports.view.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;

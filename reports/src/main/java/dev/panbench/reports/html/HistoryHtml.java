@@ -5,8 +5,8 @@ import dev.panbench.harness.history.Trend;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.reports.charts.ChartExport;
 import dev.panbench.reports.charts.TrendCharts;
-import dev.panbench.reports.format.Numbers;
 import dev.panbench.reports.history.HistoryReport;
+import dev.panbench.reports.view.Numbers;
 
 import java.util.List;
 import java.util.Locale;

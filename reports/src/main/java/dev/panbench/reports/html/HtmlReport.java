@@ -9,19 +9,19 @@ import dev.panbench.reports.charts.BenchCharts;
 import dev.panbench.reports.charts.ChartExport;
 import dev.panbench.reports.charts.NamedChart;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.format.ComparisonCells;
+import dev.panbench.reports.crossbackend.CrossBackendTables;
 import dev.panbench.reports.format.ComparisonFormat;
-import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.HistoryFormat;
-import dev.panbench.reports.format.MachinePeaks;
-import dev.panbench.reports.format.Numbers;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
-import dev.panbench.reports.format.RunSummary;
-import dev.panbench.reports.format.Speedups;
-import dev.panbench.reports.frameworks.CrossFramework;
+import dev.panbench.reports.view.ComparisonCells;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.MachinePeaks;
+import dev.panbench.reports.view.Numbers;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
+import dev.panbench.reports.view.RunSummary;
+import dev.panbench.reports.view.Speedups;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,7 +63,7 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat, Histor
         StringBuilder sb = head(title);
         sb.append("<header><h1>").append(Html.escape(title)).append("</h1>\n");
         facts(sb, RunSummary.of(view));
-        CrossFramework cross = CrossFramework.of(view);
+        CrossBackendTables cross = CrossBackendTables.of(view);
         sb.append("<nav>").append(cross.isEmpty() ? "" : "<a href=\"#frameworks\">Cross-backend</a> ")
                 .append("<a href=\"#charts\">Charts</a> <a href=\"#results\">Results</a> <a href=\"#environment\">Environment</a></nav>\n");
         sb.append("</header>\n<main>\n");
@@ -75,7 +75,7 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat, Histor
             }
             sb.append("</ul></section>\n");
         }
-        CrossFrameworkHtml.render(sb, cross);
+        CrossBackendHtml.render(sb, cross);
         charts(sb, BenchCharts.forResults(view));
         resultsTable(sb, view);
         environment(sb, file.environment());

@@ -1,7 +1,7 @@
 package dev.panbench.reports.json;
 
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.reports.frameworks.CrossFramework;
+import dev.panbench.reports.crossbackend.CrossBackendTables;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * {@code cross-backend.json} (schema {@code panbench/cross-backend/v1}, published beside the results schema): the
- * tables of {@link CrossFramework} as data. One entry per table ({@code kind} {@code catalog} or {@code adapter}),
+ * tables of {@link CrossBackendTables} as data. One entry per table ({@code kind} {@code catalog} or {@code adapter}),
  * each row with its workload, shape, reference column and one cell per column that ran: the result id, status,
  * median in ns, speed-up against the reference, share of its device's peak, degraded and unsteady reasons, timer and
  * peak memory.
@@ -24,16 +24,16 @@ final class CrossBackendJson {
     private CrossBackendJson() {
     }
 
-    static Map<String, Object> of(ResultFile file, CrossFramework x) {
+    static Map<String, Object> of(ResultFile file, CrossBackendTables x) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", SCHEMA);
         if (file.run() != null && file.run().id() != null) {
             m.put("run", file.run().id());
         }
         m.put("reference", x.reference());
-        m.put("defaultReferences", CrossFramework.DEFAULT_REFERENCES);
+        m.put("defaultReferences", CrossBackendTables.DEFAULT_REFERENCES);
         List<Object> tables = new ArrayList<>();
-        for (CrossFramework.Section s : x.sections()) {
+        for (CrossBackendTables.Section s : x.sections()) {
             Map<String, Object> t = new LinkedHashMap<>();
             t.put("kind", s.catalog() ? "catalog" : "adapter");
             if (!s.catalog()) {
@@ -41,7 +41,7 @@ final class CrossBackendJson {
             }
             t.put("columns", s.columns());
             List<Object> rows = new ArrayList<>();
-            for (CrossFramework.Row r : s.rows()) {
+            for (CrossBackendTables.Row r : s.rows()) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("workload", r.workload());
                 row.put("shape", r.shape());
@@ -58,7 +58,7 @@ final class CrossBackendJson {
         return m;
     }
 
-    private static Map<String, Object> cell(CrossFramework.Cell c) {
+    private static Map<String, Object> cell(CrossBackendTables.Cell c) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("column", c.column());
         m.put("backend", c.backend());

@@ -6,12 +6,12 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.crossbackend.CrossBackendTables;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
-import dev.panbench.reports.frameworks.CrossFramework;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
 
 import java.util.List;
 
@@ -30,7 +30,7 @@ public final class JsonReport implements ResultsFormat, ComparisonFormat {
     @Override
     public List<ReportFile> render(ResultsView view) {
         ResultFile results = view.file();
-        CrossFramework x = CrossFramework.of(view);
+        CrossBackendTables x = CrossBackendTables.of(view);
         if (x.isEmpty()) {
             return List.of(ReportFile.text(ResultFiles.FILE_NAME, json(results)));
         }

@@ -2,8 +2,8 @@ package dev.panbench.reports.markdown;
 
 import dev.panbench.harness.baseline.BaselineHistory;
 import dev.panbench.harness.history.Trend;
-import dev.panbench.reports.format.Numbers;
 import dev.panbench.reports.history.HistoryReport;
+import dev.panbench.reports.view.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -6,19 +6,19 @@ import dev.panbench.harness.history.Trend;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.compare.ComparisonTable;
-import dev.panbench.reports.format.ComparisonCells;
+import dev.panbench.reports.crossbackend.CrossBackendTables;
 import dev.panbench.reports.format.ComparisonFormat;
-import dev.panbench.reports.format.Grouping;
 import dev.panbench.reports.format.HistoryFormat;
-import dev.panbench.reports.format.MachinePeaks;
-import dev.panbench.reports.format.Numbers;
 import dev.panbench.reports.format.ReportFile;
-import dev.panbench.reports.format.ReportOptions;
 import dev.panbench.reports.format.ResultsFormat;
-import dev.panbench.reports.format.ResultsView;
-import dev.panbench.reports.format.RunSummary;
-import dev.panbench.reports.format.Speedups;
-import dev.panbench.reports.frameworks.CrossFramework;
+import dev.panbench.reports.view.ComparisonCells;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.MachinePeaks;
+import dev.panbench.reports.view.Numbers;
+import dev.panbench.reports.view.ReportOptions;
+import dev.panbench.reports.view.ResultsView;
+import dev.panbench.reports.view.RunSummary;
+import dev.panbench.reports.view.Speedups;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +49,7 @@ public final class MarkdownReport implements ResultsFormat, ComparisonFormat, Hi
         for (RunSummary.Fact f : RunSummary.of(view)) {
             sb.append("- **").append(f.label()).append(":** ").append(Markdown.text(f.value())).append('\n');
         }
-        sb.append(CrossFrameworkMarkdown.render(CrossFramework.of(view)));
+        sb.append(CrossBackendMarkdown.render(CrossBackendTables.of(view)));
         for (Grouping.Group g : view.groups()) {
             sb.append("\n## ").append(Markdown.text(g.title())).append("\n\n");
             sb.append(groupTable(g, view));

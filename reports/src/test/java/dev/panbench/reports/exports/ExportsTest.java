@@ -12,7 +12,7 @@ import dev.panbench.harness.model.RunConfig;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.harness.model.SampleStats;
 import dev.panbench.reports.bencher.BencherMetricFormat;
-import dev.panbench.reports.format.ReportOptions;
+import dev.panbench.reports.view.ReportOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,9 +1,9 @@
-package dev.panbench.reports.frameworks;
+package dev.panbench.reports.crossbackend;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.spi.Role;
-import dev.panbench.reports.format.Grouping;
-import dev.panbench.reports.format.Roles;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.Roles;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package dev.panbench.reports.html;
 
 import dev.panbench.harness.catalog.SeedFigures;
-import dev.panbench.reports.format.Numbers;
-import dev.panbench.reports.frameworks.CrossFramework;
+import dev.panbench.reports.crossbackend.CrossBackendTables;
+import dev.panbench.reports.view.Numbers;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,17 +11,17 @@ import java.util.List;
  * The cross-backend section of {@code report.html}: the catalog table (every backend of each catalog workload and
  * shape) and the adapters' framework tables; nothing when the run has neither.
  */
-final class CrossFrameworkHtml {
+final class CrossBackendHtml {
 
-    private CrossFrameworkHtml() {
+    private CrossBackendHtml() {
     }
 
-    static void render(StringBuilder sb, CrossFramework x) {
+    static void render(StringBuilder sb, CrossBackendTables x) {
         if (x.isEmpty()) {
             return;
         }
         sb.append("<section id=\"frameworks\"><h2>Cross-backend</h2>\n<p class=\"hint\">")
-                .append(Html.escape(CrossFramework.EXPLANATION)).append("</p>\n");
+                .append(Html.escape(CrossBackendTables.EXPLANATION)).append("</p>\n");
         List<String> degraded = x.degradedNotes();
         if (!degraded.isEmpty()) {
             sb.append("<div class=\"notice degraded\"><p><b>DEGRADED peers</b>: these ran below what this CPU allows, ")
@@ -31,14 +31,14 @@ final class CrossFrameworkHtml {
             }
             sb.append("</ul></div>\n");
         }
-        for (CrossFramework.Section section : x.sections()) {
+        for (CrossBackendTables.Section section : x.sections()) {
             sb.append("<h3>").append(Html.escape(section.title())).append("</h3>\n");
             table(sb, section);
         }
         sb.append("</section>\n");
     }
 
-    private static void table(StringBuilder sb, CrossFramework.Section x) {
+    private static void table(StringBuilder sb, CrossBackendTables.Section x) {
         String shared = x.sharedReference();
         sb.append("<div class=\"wide\"><table class=\"").append(x.catalog() ? "catalog" : "adapter").append("\">");
         caption(sb, x, shared);
@@ -57,7 +57,7 @@ final class CrossFrameworkHtml {
             sb.append("<th>Published (seed)</th>");
         }
         sb.append("</tr></thead>\n<tbody>\n");
-        for (CrossFramework.Row r : x.rows()) {
+        for (CrossBackendTables.Row r : x.rows()) {
             sb.append("<tr><td class=\"key\">").append(Html.escape(r.workload())).append("</td><td class=\"shape\">")
                     .append(Html.escape(r.params())).append("</td>");
             if (shared == null) {
@@ -65,7 +65,7 @@ final class CrossFrameworkHtml {
                         .append("</td>");
             }
             for (String column : x.columns()) {
-                CrossFramework.Cell c = r.cells().get(column);
+                CrossBackendTables.Cell c = r.cells().get(column);
                 sb.append(td(c, column.equals(r.winner()))).append(cell(c, r.reference())).append("</td>");
             }
             if (x.anySeeds()) {
@@ -78,7 +78,7 @@ final class CrossFrameworkHtml {
     }
 
     /** Above the table: the reference, when one serves every row, and what the marked cells are. */
-    private static void caption(StringBuilder sb, CrossFramework.Section x, String shared) {
+    private static void caption(StringBuilder sb, CrossBackendTables.Section x, String shared) {
         if (shared == null && !x.anyWinner() && !x.anyDegraded()) {
             return;
         }
@@ -87,7 +87,7 @@ final class CrossFrameworkHtml {
             legend.add("Speed-ups against <b>" + Html.escape(shared) + "</b>, the reference of every row.");
         }
         if (x.anyWinner()) {
-            legend.add("<span class=\"winner-key\">Marked</span>: " + Html.escape(CrossFramework.WINNER) + ".");
+            legend.add("<span class=\"winner-key\">Marked</span>: " + Html.escape(CrossBackendTables.WINNER) + ".");
         }
         if (x.anyDegraded()) {
             legend.add("<span class=\"degraded-key\">Red, slanted</span>: a DEGRADED cell, which never wins its row "
@@ -96,7 +96,7 @@ final class CrossFrameworkHtml {
         sb.append("<caption>").append(String.join(" ", legend)).append("</caption>");
     }
 
-    private static String td(CrossFramework.Cell c, boolean winner) {
+    private static String td(CrossBackendTables.Cell c, boolean winner) {
         if (winner) {
             return "<td class=\"num winner\" title=\"fastest of this row\">";
         }
@@ -110,11 +110,11 @@ final class CrossFrameworkHtml {
      * The time (kept on one line) and its DEGRADED or UNSTEADY mark, which may wrap below it; what it says beside it
      * (speed-up, share, memory) on a further, smaller line.
      */
-    private static String cell(CrossFramework.Cell c, String reference) {
+    private static String cell(CrossBackendTables.Cell c, String reference) {
         if (c == null || !c.measured()) {
-            return Html.escape(CrossFramework.text(c, reference));
+            return Html.escape(CrossBackendTables.text(c, reference));
         }
-        String notes = CrossFramework.notes(c, reference);
+        String notes = CrossBackendTables.notes(c, reference);
         String marks = (c.degraded() != null ? " DEGRADED" : "") + (c.unsteady() != null ? " UNSTEADY" : "");
         return "<span class=\"time\">" + Html.escape(Numbers.time(c.nanos())) + "</span>" + Html.escape(marks)
                 + (notes.isEmpty() ? "" : "<span class=\"note\">" + Html.escape(notes) + "</span>");

@@ -1,12 +1,12 @@
-package dev.panbench.reports.frameworks;
+package dev.panbench.reports.crossbackend;
 
 import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.spi.Role;
-import dev.panbench.reports.format.Grouping;
-import dev.panbench.reports.format.MachinePeaks;
-import dev.panbench.reports.format.Numbers;
-import dev.panbench.reports.format.ResultsView;
+import dev.panbench.reports.view.Grouping;
+import dev.panbench.reports.view.MachinePeaks;
+import dev.panbench.reports.view.Numbers;
+import dev.panbench.reports.view.ResultsView;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -38,7 +38,7 @@ import java.util.function.Function;
  * unsteady one can (its mark stays). A table whose rows all have one reference says it once
  * ({@link Section#sharedReference()}) instead of in a column.
  */
-public final class CrossFramework {
+public final class CrossBackendTables {
 
     /** The backends a catalog row is compared against when {@code --reference} names none it has, in order. */
     public static final List<String> DEFAULT_REFERENCES = List.of("simd", "numpy");
@@ -135,7 +135,7 @@ public final class CrossFramework {
     private final List<Section> sections;
     private final String reference;
 
-    private CrossFramework(List<Section> sections, String reference) {
+    private CrossBackendTables(List<Section> sections, String reference) {
         this.sections = sections;
         this.reference = reference;
     }
@@ -144,16 +144,16 @@ public final class CrossFramework {
      * The tables of a results file, against the view's {@code --reference} (null: each row's default); made once per
      * view, whichever formats ask.
      */
-    public static CrossFramework of(ResultsView view) {
-        return view.derived(CrossFramework.class, CrossFramework::make);
+    public static CrossBackendTables of(ResultsView view) {
+        return view.derived(CrossBackendTables.class, CrossBackendTables::make);
     }
 
-    private static CrossFramework make(ResultsView view) {
+    private static CrossBackendTables make(ResultsView view) {
         String reference = view.options().reference();
         List<Section> sections = new ArrayList<>();
         catalogSection(view, reference).ifPresent(sections::add);
         sections.addAll(adapterSections(view, reference));
-        return new CrossFramework(List.copyOf(sections), reference);
+        return new CrossBackendTables(List.copyOf(sections), reference);
     }
 
     /** The catalog table, when the run's catalog rows have at least two columns between them. */

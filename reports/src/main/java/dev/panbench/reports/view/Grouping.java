@@ -1,4 +1,4 @@
-package dev.panbench.reports.format;
+package dev.panbench.reports.view;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.Units;

@@ -1,4 +1,4 @@
-package dev.panbench.reports.format;
+package dev.panbench.reports.view;
 
 /**
  * Choices that shape a report. {@code reference} is what speedups are measured against: an {@code impl} parameter

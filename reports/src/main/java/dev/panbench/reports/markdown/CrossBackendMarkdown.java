@@ -1,7 +1,7 @@
 package dev.panbench.reports.markdown;
 
 import dev.panbench.harness.catalog.SeedFigures;
-import dev.panbench.reports.frameworks.CrossFramework;
+import dev.panbench.reports.crossbackend.CrossBackendTables;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,17 +10,17 @@ import java.util.List;
  * The cross-backend section of {@code report.md}: the catalog table (every backend of each catalog workload and
  * shape) and the adapters' framework tables; nothing when the run has neither.
  */
-final class CrossFrameworkMarkdown {
+final class CrossBackendMarkdown {
 
-    private CrossFrameworkMarkdown() {
+    private CrossBackendMarkdown() {
     }
 
-    static String render(CrossFramework x) {
+    static String render(CrossBackendTables x) {
         if (x.isEmpty()) {
             return "";
         }
         StringBuilder sb = new StringBuilder("\n## Cross-backend\n\n");
-        sb.append(Markdown.text(CrossFramework.EXPLANATION)).append('\n');
+        sb.append(Markdown.text(CrossBackendTables.EXPLANATION)).append('\n');
         List<String> degraded = x.degradedNotes();
         if (!degraded.isEmpty()) {
             sb.append("\n> **DEGRADED peers**: these ran below what this CPU allows, and every speed-up against them "
@@ -30,21 +30,21 @@ final class CrossFrameworkMarkdown {
                 sb.append("> - ").append(Markdown.text(d)).append('\n');
             }
         }
-        for (CrossFramework.Section section : x.sections()) {
+        for (CrossBackendTables.Section section : x.sections()) {
             sb.append("\n### ").append(Markdown.text(section.title())).append("\n\n");
             table(sb, section);
         }
         return sb.toString();
     }
 
-    private static void table(StringBuilder sb, CrossFramework.Section x) {
+    private static void table(StringBuilder sb, CrossBackendTables.Section x) {
         String shared = x.sharedReference();
         List<String> legend = new ArrayList<>();
         if (shared != null) {
             legend.add("Speed-ups against **" + Markdown.text(shared) + "**, the reference of every row.");
         }
         if (x.anyWinner()) {
-            legend.add("**Bold**: " + Markdown.text(CrossFramework.WINNER) + ".");
+            legend.add("**Bold**: " + Markdown.text(CrossBackendTables.WINNER) + ".");
         }
         if (x.anyDegraded()) {
             legend.add("*Italic*: a DEGRADED cell, which never wins its row.");
@@ -61,14 +61,14 @@ final class CrossFrameworkMarkdown {
             header.add("Published (seed)");
         }
         List<List<String>> rows = new ArrayList<>();
-        for (CrossFramework.Row r : x.rows()) {
+        for (CrossBackendTables.Row r : x.rows()) {
             List<String> row = new ArrayList<>(List.of(Markdown.text(r.workload()), Markdown.text(r.params())));
             if (shared == null) {
                 row.add(r.reference() == null ? "" : Markdown.text(r.reference()));
             }
             for (String column : x.columns()) {
-                CrossFramework.Cell c = r.cells().get(column);
-                String text = Markdown.text(CrossFramework.text(c, r.reference()));
+                CrossBackendTables.Cell c = r.cells().get(column);
+                String text = Markdown.text(CrossBackendTables.text(c, r.reference()));
                 row.add(column.equals(r.winner()) ? "**" + text + "**"
                         : c != null && c.degraded() != null ? "*" + text + "*" : text);
             }
