@@ -5,9 +5,7 @@ import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.imports.Imports;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.RunInfo;
-import dev.panbench.reports.Reports;
-import dev.panbench.reports.console.TextTable;
+import dev.panbench.reports.baseline.BaselineReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -15,7 +13,6 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -58,22 +55,8 @@ final class BaselineCommand {
             PrintWriter out = console.out();
             if (json) {
                 out.println(Json.MAPPER.writeValueAsString(entries));
-            } else if (entries.isEmpty()) {
-                out.println("no baselines in " + store.dir());
             } else {
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[]{"name", "runs", "last saved", "commit", "results", "machine"});
-                for (BaselineStore.Entry e : entries) {
-                    if (e.error() != null) {
-                        rows.add(new String[]{e.name(), "", "", "", "", "unreadable: " + e.error()});
-                        continue;
-                    }
-                    rows.add(new String[]{e.name(), e.runs() + "/" + e.keep(),
-                            e.savedAt() == null ? String.valueOf(e.runStartedAt()) : e.savedAt(),
-                            shortCommit(e.commit(), e.dirty()), String.valueOf(e.results()), e.machine()});
-                }
-                out.print(TextTable.render(rows, 6, false));
-                out.println(entries.size() + " baseline(s) in " + store.dir());
+                out.print(BaselineReport.list(entries, store.dir()));
             }
             return ExitCodes.OK;
         }
@@ -107,25 +90,7 @@ final class BaselineCommand {
                 out.println(Json.MAPPER.writeValueAsString(h));
                 return ExitCodes.OK;
             }
-            out.println("baseline  " + name + " (" + store.file(name) + "), " + h.runs().size() + " run(s), keeps the"
-                    + " last " + h.keep());
-            out.println();
-            List<String[]> rows = new ArrayList<>();
-            rows.add(new String[]{"#", "run", "started", "saved", "commit", "results", "machine"});
-            int i = 1;
-            for (BaselineHistory.Run r : h.runs()) {
-                rows.add(new String[]{String.valueOf(i++), String.valueOf(r.runId()), String.valueOf(r.startedAt()),
-                        String.valueOf(r.savedAt()), shortCommit(r.commit(), r.dirty()),
-                        String.valueOf(r.results().results().size()), r.machine()});
-            }
-            out.print(TextTable.render(rows, 7, false));
-            ResultFile f = h.latest().results();
-            out.println();
-            out.println("latest run" + (h.latest().source() == null ? "" : ", saved from " + h.latest().source()) + ":");
-            if (f.config() != null) {
-                out.println("config    " + f.config().describe());
-            }
-            out.print(Reports.console(f));
+            out.print(BaselineReport.show(name, store.file(name), h));
             return ExitCodes.OK;
         }
     }
@@ -229,10 +194,5 @@ final class BaselineCommand {
     static String saved(String name, BaselineStore.Entry e) {
         return (e.runs() == 1 ? "saved baseline " + name : "appended to baseline " + name) + " (run " + e.runs()
                 + " of " + e.keep() + " kept, " + e.results() + " results, " + e.machine() + ")";
-    }
-
-    private static String shortCommit(String commit, Boolean dirty) {
-        return commit == null ? "" : RunInfo.GitInfo.shortHash(commit)
-                + (Boolean.TRUE.equals(dirty) ? "+dirty" : "");
     }
 }

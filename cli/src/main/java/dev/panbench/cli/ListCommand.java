@@ -4,21 +4,18 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.panbench.harness.env.EnvironmentProbe;
 import dev.panbench.harness.io.Json;
-import dev.panbench.harness.model.EnvironmentInfo.AdapterInfo;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.WorkloadSpec;
-import dev.panbench.reports.console.TextTable;
+import dev.panbench.reports.env.AdapterListReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 /** {@code panbench list}: adapters, whether they can run here (and why not), and their workloads. */
 @Command(name = "list", description = "List adapters, their availability and their workloads with parameters.",
@@ -62,37 +59,8 @@ final class ListCommand implements Callable<Integer> {
             }
             out.println(Json.MAPPER.writeValueAsString(arr));
         } else {
-            for (Adapter a : adapters) {
-                AdapterInfo info = EnvironmentProbe.adapterInfo(a);
-                String state = info.available()
-                        ? "available" + detail(info)
-                        : "unavailable: " + info.reason();
-                out.println(a.id() + "  " + state);
-                out.println("  " + a.describe());
-                List<String[]> rows = new ArrayList<>();
-                for (WorkloadSpec w : a.workloads()) {
-                    rows.add(new String[]{w.name(), w.params().stream()
-                            .map(p -> p.name() + "=" + String.join(",", p.defaults()))
-                            .collect(Collectors.joining(" "))});
-                }
-                out.print(TextTable.render(rows, 2, 4));
-                out.println();
-            }
+            out.print(AdapterListReport.render(adapters));
         }
         return ExitCodes.OK;
-    }
-
-    private static String detail(AdapterInfo info) {
-        StringBuilder sb = new StringBuilder();
-        if (info.version() != null) {
-            sb.append(" version ").append(info.version());
-        }
-        if (info.library() != null) {
-            sb.append(" (").append(info.library()).append(')');
-        }
-        if (info.device() != null) {
-            sb.append(" on ").append(info.device());
-        }
-        return sb.toString();
     }
 }
