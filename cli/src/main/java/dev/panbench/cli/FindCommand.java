@@ -9,6 +9,7 @@ import dev.panbench.harness.paired.PairedGate;
 import dev.panbench.harness.paired.RegressionFinder;
 import dev.panbench.harness.paired.RevisionBuild;
 import dev.panbench.harness.run.RunRequest;
+import dev.panbench.reports.gate.BisectReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -80,17 +81,7 @@ final class FindCommand implements Callable<Integer> {
             err.flush();
             return p;
         });
-        PrintWriter o2 = console.out();
-        for (RegressionFinder.Step s : o.steps()) {
-            o2.println(s.commit().substring(0, 12) + "  " + String.format("%-13s", s.probe()) + " " + s.subject()
-                    + (s.probe() == RegressionFinder.Probe.inconclusive ? " (inconclusive: counted as not regressed)"
-                    : ""));
-        }
-        if (o.firstBad() == null) {
-            o2.println("find: " + bad + " is not slower than " + good + " in the selection; nothing to find");
-            return ExitCodes.OK;
-        }
-        o2.println("find: first regressed commit " + o.firstBad() + " " + o.subject());
+        console.out().print(BisectReport.render(o, good, bad));
         return ExitCodes.OK;
     }
 }

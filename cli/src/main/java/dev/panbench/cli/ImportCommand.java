@@ -5,9 +5,7 @@ import dev.panbench.harness.imports.Imports;
 import dev.panbench.harness.imports.NameMap;
 import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.ResultFiles;
-import dev.panbench.harness.model.BenchResult;
-import dev.panbench.reports.console.TextTable;
-import dev.panbench.reports.view.Numbers;
+import dev.panbench.reports.imports.ImportReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -15,7 +13,6 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -63,15 +60,7 @@ final class ImportCommand implements Callable<Integer> {
         outcome.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
         ResultFiles.write(out, outcome.results());
-        PrintWriter o = console.out();
-        List<String[]> rows = new ArrayList<>();
-        for (BenchResult r : outcome.results().results()) {
-            rows.add(new String[]{r.id().toString(), r.samples().size() + " samples",
-                    "median " + Numbers.score(r.stats().median(), r.unit())});
-        }
-        o.print(TextTable.render(rows, 1, 2));
-        o.println("imported " + outcome.results().results().size() + " result(s) from " + files.size() + " "
-                + format.description() + " input(s) into " + out);
+        console.out().print(ImportReport.render(outcome.results(), files.size(), format.description(), out));
         return ExitCodes.OK;
     }
 }
