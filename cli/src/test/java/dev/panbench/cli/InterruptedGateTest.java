@@ -77,19 +77,7 @@ class InterruptedGateTest {
      * line names the gate's folder (forks name their request files in it).
      */
     private static void nothingLeftRunning(Path out, List<ProcessHandle> started) throws Exception {
-        String here = out.toString();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        List<String> left;
-        do {
-            left = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
-                    .filter(h -> started.stream().anyMatch(s -> s.pid() == h.pid())
-                            || h.info().commandLine().map(c -> c.contains(here)).orElse(false))
-                    .map(h -> h.pid() + " " + h.info().commandLine().orElse("")).toList();
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("left running: " + left);
+        ProcessesLeft.none(ProcessesLeft.naming(out.toString())
+                .or(h -> started.stream().anyMatch(s -> s.pid() == h.pid())));
     }
 }

@@ -110,19 +110,7 @@ class InterruptedRunTest {
 
     /** No process whose command line names this test's folder (JMH forks name their request file in it) is left. */
     private void nothingLeftRunning() throws Exception {
-        String here = dir.toString();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        List<String> left;
-        do {
-            left = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
-                    .filter(h -> h.info().commandLine().map(c -> c.contains(here)).orElse(false))
-                    .map(h -> h.pid() + " " + h.info().commandLine().orElse("")).toList();
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("left running: " + left);
+        ProcessesLeft.none(ProcessesLeft.naming(dir.toString()));
     }
 
     /** The ids an uninterrupted run of {@link #RUN} plans, in order. */

@@ -273,15 +273,7 @@ final class PairedRounds {
             }
             return out;
         }
-        List<Integer> arms = new ArrayList<>();
-        for (Duel d : duels) {
-            if (!arms.contains(d.base())) {
-                arms.add(d.base());
-            }
-            if (!arms.contains(d.candidate())) {
-                arms.add(d.candidate());
-            }
-        }
+        List<Integer> arms = armsOf(duels);
         Collections.shuffle(arms, random);
         Map<Integer, Forks.Reading> read = new LinkedHashMap<>();
         for (int a : arms) {
@@ -297,12 +289,8 @@ final class PairedRounds {
         return out;
     }
 
-    /**
-     * Every arm the duels need started at once, unpinned, at one turn table: their iterations run one at a time in
-     * turns drawn per iteration, so the same iteration of every arm falls in the same fraction of a second. The
-     * launches are awaited together (a fork that ends leaves the table, so the others go on).
-     */
-    private Map<Duel, Measured> interleaved(PlannedResult r, List<Duel> duels, int round, Random random) {
+    /** The arms these duels need, each once, in the duels' order (a base shared by several duels is measured once). */
+    private static List<Integer> armsOf(List<Duel> duels) {
         List<Integer> arms = new ArrayList<>();
         for (Duel d : duels) {
             if (!arms.contains(d.base())) {
@@ -312,6 +300,16 @@ final class PairedRounds {
                 arms.add(d.candidate());
             }
         }
+        return arms;
+    }
+
+    /**
+     * Every arm the duels need started at once, unpinned, at one turn table: their iterations run one at a time in
+     * turns drawn per iteration, so the same iteration of every arm falls in the same fraction of a second. The
+     * launches are awaited together (a fork that ends leaves the table, so the others go on).
+     */
+    private Map<Duel, Measured> interleaved(PlannedResult r, List<Duel> duels, int round, Random random) {
+        List<Integer> arms = armsOf(duels);
         List<String> names = arms.stream().map(a -> plan.arms().get(a).name()).toList();
         Map<Integer, Forks.Reading> read = new LinkedHashMap<>();
         int turns;
