@@ -3,7 +3,9 @@ package dev.panbench.cli;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.orchestrate.DispatchCalibration;
 import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.RunInterruptedException;
 import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.RunStop;
 import dev.panbench.reports.calibrate.CalibrationReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,6 +13,7 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -37,10 +40,19 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() {
         RunSettings settings = jmh.settings();
         PrintWriter err = console.err();
-        List<DispatchCalibration.Row> rows = DispatchCalibration.run(Adapters.load(), settings, out, line -> {
-            err.println("panbench: " + line);
-            err.flush();
-        });
+        List<DispatchCalibration.Row> done = new ArrayList<>();
+        List<DispatchCalibration.Row> rows;
+        try {
+            rows = DispatchCalibration.run(Adapters.load(), settings, out, line -> {
+                err.println("panbench: " + line);
+                err.flush();
+            }, done::add, RunStop.process());
+        } catch (RunInterruptedException e) {
+            // Ctrl-C or a cancelled job: the rows finished are printed, then the one line and 130 or 143
+            console.out().print(CalibrationReport.render(done));
+            console.out().flush();
+            throw e;
+        }
         console.out().print(CalibrationReport.render(rows));
         return rows.stream().allMatch(DispatchCalibration.Row::ok) ? ExitCodes.OK : ExitCodes.RESULTS_FAILED;
     }

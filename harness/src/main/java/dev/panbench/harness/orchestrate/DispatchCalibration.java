@@ -8,8 +8,10 @@ import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.JmhLock;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
+import dev.panbench.harness.run.RunInterruptedException;
 import dev.panbench.harness.run.RunPlan;
 import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.RunStop;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.CalibrationPair;
 
@@ -53,6 +55,16 @@ public final class DispatchCalibration {
      * another benchmark to finish, said through {@code notice}).
      */
     public static List<Row> run(Adapters adapters, RunSettings settings, Path logDir, Consumer<String> notice) {
+        return run(adapters, settings, logDir, notice, row -> { }, RunStop.own());
+    }
+
+    /**
+     * As {@link #run(Adapters, RunSettings, Path, Consumer)}, telling {@code finished} each row as it is done; once
+     * {@code stop} is asked (SIGINT, SIGTERM) the forks under way are ended and the calibration throws
+     * {@link RunInterruptedException} after the rows it finished.
+     */
+    public static List<Row> run(Adapters adapters, RunSettings settings, Path logDir, Consumer<String> notice,
+                                Consumer<Row> finished, RunStop stop) {
         List<ResultId> ids = new ArrayList<>();
         Map<ResultId, String> benchmarks = new HashMap<>();
         for (Adapter a : adapters.all()) {
@@ -68,12 +80,17 @@ public final class DispatchCalibration {
         }
         try (JmhLock ignored = JmhLock.userIgnores() ? null
                 : JmhLock.acquire(JmhLock.defaultFile(), true, notice)) {
-            return measure(adapters, ids, benchmarks, settings, logDir);
+            stop.beginMeasuring();
+            try {
+                return measure(adapters, ids, benchmarks, settings, logDir, finished, stop);
+            } finally {
+                stop.endMeasuring();
+            }
         }
     }
 
     private static List<Row> measure(Adapters adapters, List<ResultId> ids, Map<ResultId, String> benchmarks,
-                                     RunSettings settings, Path logDir) {
+                                     RunSettings settings, Path logDir, Consumer<Row> finished, RunStop stop) {
         // one fork at a time, alternating sides, so a machine that drifts during the run biases neither side
         // no adaptive warm-up: the hand-written benchmarks cannot run one, and both sides must warm up alike
         BenchmarkRunner runner = new BenchmarkRunner(settings.toBuilder().forks(1).adaptiveWarmup("0s").build(),
@@ -81,20 +98,34 @@ public final class DispatchCalibration {
         int rounds = Math.max(1, settings.forks());
         List<Row> rows = new ArrayList<>();
         int index = 0;
-        for (PlannedResult p : RunPlan.of(adapters, ids)) {
+        List<PlannedResult> plan = RunPlan.of(adapters, ids);
+        for (PlannedResult p : plan) {
             String method = benchmarks.get(p.id());
             List<BenchResult> hand = new ArrayList<>();
             List<BenchResult> through = new ArrayList<>();
-            for (int round = 0; round < rounds; round++) {
-                if (round % 2 == 0) {
-                    hand.add(runner.measureHandWritten(method, p, 100 + ++index));
-                    through.addAll(runner.run(List.of(p), ProgressListener.NONE));
-                } else {
-                    through.addAll(runner.run(List.of(p), ProgressListener.NONE));
-                    hand.add(runner.measureHandWritten(method, p, 100 + ++index));
+            try {
+                for (int round = 0; round < rounds && !stop.requested(); round++) {
+                    if (round % 2 == 0) {
+                        hand.add(runner.measureHandWritten(method, p, 100 + ++index));
+                        through.addAll(runner.run(List.of(p), ProgressListener.NONE));
+                    } else {
+                        through.addAll(runner.run(List.of(p), ProgressListener.NONE));
+                        hand.add(runner.measureHandWritten(method, p, 100 + ++index));
+                    }
+                }
+            } catch (RuntimeException e) {
+                if (!stop.requested()) {
+                    throw e;
                 }
             }
-            rows.add(new Row(p.id(), BenchResult.pooled(hand), BenchResult.pooled(through)));
+            if (stop.requested()) {
+                // the row under way was cut short: it is not a row
+                throw new RunInterruptedException("interrupted after " + rows.size() + " of " + plan.size()
+                        + " calibration rows (those finished are above)", stop);
+            }
+            Row row = new Row(p.id(), BenchResult.pooled(hand), BenchResult.pooled(through));
+            rows.add(row);
+            finished.accept(row);
         }
         return rows;
     }
