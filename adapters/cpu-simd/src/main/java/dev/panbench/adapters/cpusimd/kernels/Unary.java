@@ -195,7 +195,9 @@ public final class Unary {
         FloatVector k = FloatVector.broadcast(F, 0.044715f * GELU_C);
         for (int i = lo; i < end; i += L) {
             FloatVector x = FloatVector.fromArray(F, in, i);
-            x.mul(x).fma(k, c).mul(x).lanewise(VectorOperators.TANH).add(1f).mul(x).mul(0.5f).intoArray(out, i);
+            // half of x first, as the scalar twin does: (1 + tanh) x overflows at the largest floats
+            FloatVector half = x.mul(0.5f);
+            x.mul(x).fma(k, c).mul(x).lanewise(VectorOperators.TANH).add(1f).mul(half).intoArray(out, i);
         }
     }
 }
