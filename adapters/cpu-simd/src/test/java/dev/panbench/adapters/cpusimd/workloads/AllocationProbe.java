@@ -41,6 +41,12 @@ public final class AllocationProbe {
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
     private static final long ROUND_NANOS = 30_000_000L;
     private static final int MAX_ROUNDS = 12;
+    /**
+     * Calls a kernel gets before it is judged, whatever the rounds' timing: HotSpot compiles after counts of calls and
+     * loop iterations, not after time, and on a loaded machine a slow first call would size the rounds at one call each.
+     */
+    private static final int MIN_CALLS = 200;
+    private static final long MAX_PROBE_NANOS = 60_000_000_000L;
 
     private AllocationProbe() {
     }
@@ -92,7 +98,9 @@ public final class AllocationProbe {
             long perCall = Math.max(1, System.nanoTime() - t0);
             long calls = 2;
             long bytes = Long.MAX_VALUE;
-            for (int round = 0; round < MAX_ROUNDS && bytes > BOUND; round++) {
+            long start = System.nanoTime();
+            for (int round = 0; bytes > BOUND && (round < MAX_ROUNDS || calls < MIN_CALLS)
+                    && System.nanoTime() - start < MAX_PROBE_NANOS; round++) {
                 int n = (int) Math.clamp(ROUND_NANOS / perCall, 1, 1_000_000);
                 long idle = mx.getThreadAllocatedBytes(tid);
                 long b0 = mx.getThreadAllocatedBytes(tid);
