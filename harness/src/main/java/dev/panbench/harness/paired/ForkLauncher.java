@@ -58,9 +58,9 @@ final class ForkLauncher implements Forks, AutoCloseable {
         this.turns = turns ? new TurnTable() : null;
     }
 
-    /** JMH forks and panbench's Python driver take turns. */
+    /** JMH forks and panbench's Python driver take turns, so every result does where the launcher has a table. */
     @Override
-    public boolean takesTurns(PlannedResult planned) {
+    public boolean takesTurns() {
         return turns != null;
     }
 

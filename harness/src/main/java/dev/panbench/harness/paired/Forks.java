@@ -68,8 +68,8 @@ interface Forks {
         void close();
     }
 
-    /** Whether the forks of this result can take turns iteration by iteration (interleaved pairs). */
-    default boolean takesTurns(PlannedResult planned) {
+    /** Whether this launcher's forks take turns iteration by iteration (interleaved pairs). */
+    default boolean takesTurns() {
         return false;
     }
 

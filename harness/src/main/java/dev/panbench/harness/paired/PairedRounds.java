@@ -254,7 +254,7 @@ final class PairedRounds {
      */
     private Map<Duel, Measured> measure(PlannedResult r, List<Duel> duels, int round, Random random) {
         Map<Duel, Measured> out = new LinkedHashMap<>();
-        if (plan.pairing() == Pairing.INTERLEAVED && launcher.takesTurns(r)) {
+        if (plan.pairing() == Pairing.INTERLEAVED && launcher.takesTurns()) {
             return interleaved(r, duels, round, random);
         }
         if (plan.pairing() == Pairing.DUET) {
