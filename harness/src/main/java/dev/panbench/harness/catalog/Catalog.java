@@ -32,6 +32,8 @@ public final class Catalog {
     public static final CatalogEntry UNARY_TANH = declare(UnaryEntry.withinUlps("tanh", Math::tanh, -10f, 10f, 4));
     public static final CatalogEntry UNARY_GELU = declare(UnaryEntry.geluTanh());
     public static final TokenizeEntry TOKENIZE = declare(new TokenizeEntry());
+    public static final OptimizerStepEntry OPTIM_ADAMW = declare(OptimizerStepEntry.adamW());
+    public static final OptimizerStepEntry OPTIM_SGD_MOMENTUM = declare(OptimizerStepEntry.sgdMomentum());
 
     private Catalog() {
     }
