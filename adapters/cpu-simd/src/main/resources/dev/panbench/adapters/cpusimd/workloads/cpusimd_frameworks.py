@@ -29,6 +29,8 @@ def _numpy(np, op, args, x):
     family, _, name = op.partition(".")
     if family == "model":
         return _numpy_model(np, name, args, x)
+    if family == "optim":
+        return _numpy_optim(np, name, args, x)
     if family == "binary":
         fn = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide}[name]
         return _into(np.empty_like(x["a"]), fn, x["a"], x["b"])
@@ -107,6 +109,8 @@ def _torch(torch, op, args, x):
     family, _, name = op.partition(".")
     if family == "model":
         return _torch_model(torch, name, args, x)
+    if family == "optim":
+        return _torch_optim(torch, name, args, x)
     if family == "binary":
         fn = {"add": torch.add, "sub": torch.sub, "mul": torch.mul, "div": torch.div}[name]
         return _into(torch.empty_like(x["a"]), fn, x["a"], x["b"])
@@ -271,6 +275,74 @@ def _torch_model(torch, name, args, x):
                 holder["y"] = torch.addmm(x["b2"], f, w2) + x2
         return call, (lambda: holder["y"].numpy())
     raise ValueError("torch has no twin for model." + name)
+
+
+# The catalog's optimizer steps (optim/adamw, optim/sgd-momentum): one step in place on the parameters p and the state
+# (m and v, or buf), the gradients g read-only; the answer is the state after the step, [p, m, v] or [p, buf]. Every
+# setting comes in args from the catalog entry (lr is the cosine schedule's value at args["step"]). A timed call steps
+# the state again: the answer checked is the first step's.
+
+
+def _numpy_optim(np, name, args, x):
+    """The natural numpy code: in-place ufuncs on the state and one scratch array made here, a pass per ufunc."""
+    p, g = x["p"], x["g"]
+    lr, wd = float(args["lr"]), float(args["weight_decay"])
+    t = np.empty_like(p)
+    if name == "adamw":
+        m, v = x["m"], x["v"]
+        b1, b2, eps, step = float(args["beta1"]), float(args["beta2"]), float(args["eps"]), int(args["step"])
+        step_size = lr / (1 - b1 ** step)
+        rsqrt2 = 1 / (1 - b2 ** step) ** 0.5
+
+        def call():  # p *= 1 - lr wd; m = b1 m + (1 - b1) g; v = b2 v + (1 - b2) g^2; p -= step_size m / den
+            np.multiply(p, 1 - lr * wd, out=p)
+            np.multiply(m, b1, out=m)
+            np.multiply(g, 1 - b1, out=t)
+            np.add(m, t, out=m)
+            np.multiply(v, b2, out=v)
+            np.multiply(g, g, out=t)
+            np.multiply(t, 1 - b2, out=t)
+            np.add(v, t, out=v)
+            np.sqrt(v, out=t)
+            np.multiply(t, rsqrt2, out=t)
+            np.add(t, eps, out=t)
+            np.divide(m, t, out=t)
+            np.multiply(t, step_size, out=t)
+            np.subtract(p, t, out=p)
+        return call, (lambda: np.concatenate([p, m, v]))
+    if name == "sgd-momentum":
+        buf, mu = x["buf"], float(args["momentum"])
+
+        def call():  # buf = mu buf + (g + wd p); p -= lr buf
+            np.multiply(p, wd, out=t)
+            np.add(t, g, out=t)
+            np.multiply(buf, mu, out=buf)
+            np.add(buf, t, out=buf)
+            np.multiply(buf, lr, out=t)
+            np.subtract(p, t, out=p)
+        return call, (lambda: np.concatenate([p, buf]))
+    raise ValueError("numpy has no twin for optim." + name)
+
+
+def _torch_optim(torch, name, args, x):
+    """torch.optim's own step on one tensor, foreach=False (its single-tensor loop, the default for CPU tensors), the
+    state seeded as after step - 1 steps; the learning rate stays the step's (no scheduler steps in the loop)."""
+    p, g = x["p"], x["g"]
+    p.requires_grad_(True)
+    p.grad = g
+    lr, wd = float(args["lr"]), float(args["weight_decay"])
+    if name == "adamw":
+        m, v, step = x["m"], x["v"], int(args["step"])
+        opt = torch.optim.AdamW([p], lr=lr, betas=(float(args["beta1"]), float(args["beta2"])),
+                                eps=float(args["eps"]), weight_decay=wd, foreach=False)
+        opt.state[p] = {"step": torch.tensor(float(step - 1)), "exp_avg": m, "exp_avg_sq": v}
+        return opt.step, (lambda: torch.cat([p.detach(), m, v]).numpy())
+    if name == "sgd-momentum":
+        buf = x["buf"]
+        opt = torch.optim.SGD([p], lr=lr, momentum=float(args["momentum"]), weight_decay=wd, foreach=False)
+        opt.state[p] = {"momentum_buffer": buf}
+        return opt.step, (lambda: torch.cat([p.detach(), buf]).numpy())
+    raise ValueError("torch has no twin for optim." + name)
 
 
 def _into(out, fn, *args):
