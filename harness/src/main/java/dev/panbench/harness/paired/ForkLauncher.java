@@ -34,7 +34,8 @@ import java.util.regex.Pattern;
  * Measures one result once in one arm's build: a JVM of that build runs its {@link AbChild} on a typed request (the
  * one id, one fork), optionally pinned to one CPU ({@code taskset}), and the reply names its results file. Every
  * build that has {@link AbChild} answers, so a base from an older commit can be gated. The gate holds JMH's lock for
- * the whole gate; the children are told to stand aside from it, so two can run at once (duet).
+ * the whole gate; the children are told to stand aside from it, so two can run at once (duet). The forks of each
+ * build share a class-data archive ({@link ClassArchives}).
  */
 final class ForkLauncher implements Forks, AutoCloseable {
 
@@ -46,6 +47,7 @@ final class ForkLauncher implements Forks, AutoCloseable {
     private final Path logDir;
     private final Map<String, BuildServer> servers = new LinkedHashMap<>();
     private final TurnTable turns;
+    private final ClassArchives archives;
 
     /**
      * @param logDir where each build server's log goes
@@ -56,6 +58,7 @@ final class ForkLauncher implements Forks, AutoCloseable {
         this.steal = steal;
         this.logDir = logDir;
         this.turns = turns ? new TurnTable() : null;
+        this.archives = new ClassArchives(logDir);
     }
 
     /** JMH forks and panbench's Python driver take turns, so every result does where the launcher has a table. */
@@ -136,8 +139,11 @@ final class ForkLauncher implements Forks, AutoCloseable {
     public Running start(Arm arm, PlannedResult planned, RunSettings settings, Path dir, int cpu, String command) {
         Path requestFile = dir.resolve(REQUEST_FILE);
         Path reply = dir.resolve(REPLY_FILE);
+        List<String> jvmArgs = new ArrayList<>(settings.extraJvmArgs());
+        jvmArgs.addAll(archives.flags(arm.name(), arm.build().classPath()));
         AbChildRequest request = new AbChildRequest(Channel.PROTOCOL, List.of(planned.id().adapter()),
-                exactly(planned), fixedParams(planned), settings.toBuilder().forks(1).build(), dir, command, reply);
+                exactly(planned), fixedParams(planned), settings.toBuilder().forks(1).extraJvmArgs(jvmArgs).build(),
+                dir, command, reply);
         try {
             Files.createDirectories(dir);
             Files.deleteIfExists(reply);

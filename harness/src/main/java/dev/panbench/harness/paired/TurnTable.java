@@ -25,8 +25,9 @@ import java.util.concurrent.LinkedBlockingQueue;
  * The gate's side of interleaved iterations ({@link Turns}): a socket on the loopback interface where the forks of
  * one result, one per build, say hello, and a round of turns per iteration: when every fork still running is ready,
  * the table draws their order and lets each run one iteration, one at a time. A fork that ends (its JVM exits, its
- * request is refused) leaves the table; the others go on. One result's forks sit at the table at a time
- * ({@link #open}).
+ * request is refused) leaves the table; the others go on. A fork's last turn (its exit) is its own while another
+ * fork still has an iteration to run; once none has, the forks all finish at once. One result's forks sit at the
+ * table at a time ({@link #open}).
  */
 final class TurnTable implements AutoCloseable {
 
@@ -165,6 +166,15 @@ final class TurnTable implements AutoCloseable {
                         }
                     });
                     Collections.shuffle(ready, random);
+                    if (!ready.isEmpty() && !states.containsValue(State.READY)) {
+                        // every fork still here has measured its last iteration: nothing measured is left for
+                        // an exit to disturb, so they all finish at once
+                        ready.forEach(n -> go(n, State.FINISHING));
+                        while (states.containsValue(State.FINISHING)) {
+                            handle(events.take());
+                        }
+                        continue;
+                    }
                     for (String n : ready) {
                         State before = states.get(n);
                         if (before != State.READY && before != State.LAST) {
