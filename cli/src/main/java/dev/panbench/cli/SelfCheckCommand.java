@@ -58,7 +58,8 @@ final class SelfCheckCommand implements Callable<Integer> {
     int runs;
 
     @Option(names = "--slowdown", paramLabel = "WORKLOAD=PCT", defaultValue = "array/sum=10%",
-            description = "Workload made to do PCT more work in the slowed runs, or 'none' (default: array/sum=10%%;"
+            description = "Workload made to do PCT more work in the slowed runs, or 'none'; WORKLOAD[K=V,...] aims"
+                    + " at the rows with those parameters, e.g. reduce/sum[impl=simd]=10%% (default: array/sum=10%%;"
                     + " repeatable with --paired).")
     List<String> slowdowns;
 

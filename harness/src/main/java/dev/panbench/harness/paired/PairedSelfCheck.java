@@ -124,7 +124,7 @@ public final class PairedSelfCheck {
         List<PairedRounds.Duel> duels = new ArrayList<>(List.of(new PairedRounds.Duel(AA, 0, 1)));
         for (Slowdown sd : plan.slowdowns()) {
             arms.add(new Arm(sd.arm(), plan.build(), List.of("-D" + ExtraWork.PROPERTY + "="
-                    + ExtraWork.spec(sd.workload(), sd.extra()))));
+                    + ExtraWork.spec(SelfCheck.workloadOf(sd.workload()), sd.extra()))));
             duels.add(new PairedRounds.Duel(sd.arm(), 0, arms.size() - 1));
         }
         Tally none = new Tally(0, 0, 0, 0, 0, 0, 0, 0);

@@ -172,8 +172,33 @@ public final class SelfCheck {
                 plan.workload() == null ? null : slowed, aaLatest, plan.workload() == null ? null : slowedLatest);
     }
 
-    public static boolean isSlowed(ResultId id, String workload) {
-        return id.workload().equals(workload);
+    /**
+     * Whether {@code id} is a row the slowdown {@code target} aims at: {@code WORKLOAD}, every row of that workload, or
+     * {@code WORKLOAD[K=V,...]}, the rows with those parameters too, such as the rows the extra work reaches
+     * ({@code reduce/sum[impl=simd]}: cpu-simd's scalar and numpy sums do no extra work).
+     */
+    public static boolean isSlowed(ResultId id, String target) {
+        if (!id.workload().equals(workloadOf(target))) {
+            return false;
+        }
+        int open = target.indexOf('[');
+        if (open < 0) {
+            return true;
+        }
+        String inside = target.endsWith("]") ? target.substring(open + 1, target.length() - 1) : "";
+        for (String kv : inside.split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq < 1 || !kv.substring(eq + 1).strip().equals(id.params().values().get(kv.substring(0, eq).strip()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The workload of a slowdown's target, without its parameters: the workload asked for extra work. */
+    public static String workloadOf(String target) {
+        int open = target.indexOf('[');
+        return open < 0 ? target : target.substring(0, open);
     }
 
     /** The gate users run ({@link GateWorkflow}), without --confirm, as a CI job with a saved history runs it. */
@@ -229,7 +254,7 @@ public final class SelfCheck {
         var settings = plan.request().settings();
         if (slowed) {
             List<String> jvm = new ArrayList<>(settings.extraJvmArgs());
-            jvm.add("-D" + ExtraWork.PROPERTY + "=" + ExtraWork.spec(plan.workload(), plan.extra()));
+            jvm.add("-D" + ExtraWork.PROPERTY + "=" + ExtraWork.spec(workloadOf(plan.workload()), plan.extra()));
             settings = settings.toBuilder().extraJvmArgs(jvm).build();
         }
         RunRequest r = plan.request();

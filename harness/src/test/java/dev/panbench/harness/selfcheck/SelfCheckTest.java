@@ -2,6 +2,7 @@ package dev.panbench.harness.selfcheck;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.compare.CompareSettings;
+import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunRequest;
@@ -23,6 +24,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SelfCheckTest {
+
+    @Test
+    void aSlowdownAimsAtAWorkloadOrAtTheRowsWithTheParametersItNames() {
+        ResultId simd = ResultId.parse("cpu-simd/reduce/sum[size=65536,dtype=f32,impl=simd]");
+        ResultId numpy = ResultId.parse("cpu-simd/reduce/sum[size=65536,dtype=f32,impl=numpy]");
+        ResultId max = ResultId.parse("cpu-simd/reduce/max[size=65536,dtype=f32,impl=simd]");
+        assertTrue(SelfCheck.isSlowed(simd, "reduce/sum") && SelfCheck.isSlowed(numpy, "reduce/sum"));
+        assertFalse(SelfCheck.isSlowed(max, "reduce/sum"));
+        assertTrue(SelfCheck.isSlowed(simd, "reduce/sum[impl=simd]"));
+        assertTrue(SelfCheck.isSlowed(simd, "reduce/sum[impl=simd, size=65536]"));
+        assertFalse(SelfCheck.isSlowed(numpy, "reduce/sum[impl=simd]"), "numpy's sum does no extra work");
+        assertFalse(SelfCheck.isSlowed(max, "reduce/sum[impl=simd]"));
+        assertFalse(SelfCheck.isSlowed(simd, "reduce/sum[threads=1]"), "a parameter the row lacks");
+        assertEquals("reduce/sum", SelfCheck.workloadOf("reduce/sum[impl=simd]"));
+        assertEquals("array/sum", SelfCheck.workloadOf("array/sum"));
+    }
 
     @Test
     void aRunThatMeasuredNothingStopsTheCheckWithItsReason(@TempDir Path out) {
