@@ -7,7 +7,6 @@ import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.SeededInputs;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
@@ -154,9 +153,8 @@ class OptimizerRowsTest {
                 continue;
             }
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
-            assertEquals("python time.perf_counter_ns", ResultMarks.timer(r), r.id().toString());
-            assertEquals(2, r.samples().size(), r.id().toString());
-            assertEquals(impl, ResultMarks.role(r).backend(), r.id().toString());
+            assertEquals(2, r.samples().size(), r.id() + " timed after its first step passed the check");
+            assertTrue(r.stats().median() > 0, r.id().toString());
         }
     }
 }
