@@ -8,7 +8,8 @@ import java.util.Map;
  * in the forks of a self-check's slowed runs, names workloads and the extra fraction of work each should do, e.g.
  * {@code array/sum=0.10}: a sum that also sums the first 10% of its array again, 10% more work. It is never set in a
  * normal run, so a workload that honours it behaves exactly as before unless asked. Workloads that support it say so
- * in their description; the jvm adapter's {@code array/sum} does.
+ * in their description; the jvm adapter's {@code array/sum} does, and cpu-simd's simd rows of {@code reduce/sum} and
+ * {@code gemm/sgemm} (which multiplies that fraction of its rows again).
  */
 public final class ExtraWork {
 
