@@ -313,10 +313,8 @@ class CompareAndGateCommandTest {
         ResultFile a = ResultFiles.read(runA.resolve("results.json"));
         Path renamed = dir.resolve("renamed.json");
         ResultFiles.write(renamed, a.withResults(a.results().stream()
-                .map(r -> new dev.panbench.harness.model.BenchResult(new dev.panbench.harness.model.ResultId(
-                        r.adapter(), "other/" + r.workload(), r.id().params()), r.group(), r.unit(), r.mode(),
-                        r.status(), r.error(), r.forks(), r.stats(), r.allocBytesPerOp(), r.counts(), r.throughput(),
-                        r.extra())).toList()));
+                .map(r -> r.toBuilder().id(new dev.panbench.harness.model.ResultId(r.adapter(),
+                        "other/" + r.workload(), r.id().params())).build()).toList()));
         CliRunner gate = CliRunner.run("gate", "--baseline", "main", "--current", renamed.toString(),
                 "--store", store.toString());
         assertOneLineError(gate, "gate: nothing to compare: no result id of " + renamed);

@@ -3,7 +3,6 @@ package dev.panbench.cli;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Role;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,22 +35,22 @@ class RolesInResultsTest {
                 .collect(Collectors.toMap(b -> b.id().toString(), b -> b));
         assertEquals(7, byId.size(), byId.keySet().toString());
 
-        Role simd = ResultMarks.role(byId.get("cpu-simd/binary/add[size=1048576,dtype=f32,impl=simd,threads=1]"));
+        Role simd = byId.get("cpu-simd/binary/add[size=1048576,dtype=f32,impl=simd,threads=1]").facts().role();
         assertEquals(Role.of("binary/add", Map.of("size", "1048576", "dtype", "f32"), "simd", null), simd);
-        Role numpy = ResultMarks.role(byId.get("cpu-simd/binary/add[size=1048576,dtype=f32,impl=numpy,threads=1]"));
+        Role numpy = byId.get("cpu-simd/binary/add[size=1048576,dtype=f32,impl=numpy,threads=1]").facts().role();
         assertEquals("numpy", numpy.framework());
         assertEquals(simd.rowKey(), numpy.rowKey(), "one cross-backend row");
         assertEquals(Role.framework("numpy"),
-                ResultMarks.role(byId.get("cpu-simd/reduce/mean[size=65536,dtype=f32,impl=numpy]")));
+                byId.get("cpu-simd/reduce/mean[size=65536,dtype=f32,impl=numpy]").facts().role());
         assertEquals(Role.ceiling(Role.FLOPS),
-                ResultMarks.role(byId.get("cpu-simd/machine/peak-flops[dtype=f32,threads=1]")));
-        assertNull(ResultMarks.role(byId.get("cpu-simd/blas/axpy[size=65536,dtype=f32,impl=scalar,threads=1]")));
-        Role tiled = ResultMarks.role(byId.get("gpu-opencl/gemm/sgemm[size=256,impl=tiled,device=0]"));
+                byId.get("cpu-simd/machine/peak-flops[dtype=f32,threads=1]").facts().role());
+        assertNull(byId.get("cpu-simd/blas/axpy[size=65536,dtype=f32,impl=scalar,threads=1]").facts().role());
+        Role tiled = byId.get("gpu-opencl/gemm/sgemm[size=256,impl=tiled,device=0]").facts().role();
         assertEquals("gemm/sgemm[size=256,dtype=f32]", tiled.rowKey());
         assertEquals("opencl-tiled", tiled.backend());
         // the Python call row is a framework row that also stands beside the published TVMFFI.jl nop figure
         assertEquals(Role.framework("python").withSeed("tvmffi-jl/nop"),
-                ResultMarks.role(byId.get("tvm-ffi/call/nop[args=0,impl=python]")));
+                byId.get("tvm-ffi/call/nop[args=0,impl=python]").facts().role());
         for (BenchResult b : byId.values()) {
             assertTrue(b.status() == BenchResult.Status.ok || b.status() == BenchResult.Status.skipped,
                     () -> b.id() + ": " + b.error());

@@ -5,9 +5,10 @@ import dev.panbench.harness.conformance.PublishedSchemas;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.PeakMemory;
+import dev.panbench.harness.model.ResultFacts;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.view.Grouping;
@@ -191,14 +192,13 @@ class CrossBackendReportTest {
                 double scale = batch * (backend.equals("numpy") ? 1.0 : 0.8 + 0.2 / batch);
                 List<List<Double>> forks = r.forks().stream().map(fk -> fk.stream().map(s -> s * scale).toList())
                         .toList();
-                Map<String, Object> extra = new LinkedHashMap<>(r.extra());
                 Map<String, String> shape = new LinkedHashMap<>();
                 shape.put("batch", p.get("batch"));
                 shape.put("seq", "16");
-                extra.put(ResultMarks.ROLE, Role.of("model/bert-layer", shape, backend, Roles.framework(r)).toMap());
-                extra.put(Grouping.PEAK_MEMORY, (60 + 12.5 * batch) * (1 << 20));
+                ResultFacts facts = r.facts().withRole(Role.of("model/bert-layer", shape, backend, Roles.framework(r)))
+                        .withPeakMemory(new PeakMemory((long) ((60 + 12.5 * batch) * (1 << 20)), null, null));
                 rs.add(BenchResult.measured(new ResultId(r.adapter(), "model/bert-layer", new Params(p)), "model",
-                        r.unit(), r.mode(), forks, r.allocBytesPerOp(), r.counts(), extra));
+                        r.unit(), r.mode(), forks, r.allocBytesPerOp(), r.counts(), facts, r.extra()));
             }
         }
         return new ResultFile(f.schema(), f.run(), f.environment(), f.config(), rs, f.extra());

@@ -4,7 +4,6 @@ import dev.panbench.harness.baseline.HistoryFiles;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.reports.view.Numbers;
 import dev.panbench.reports.view.ReportOptions;
 import dev.panbench.reports.view.ResultsView;
@@ -150,7 +149,7 @@ class CrossBackendWinnersTest {
         }
         String winnerId = before.cells().get(before.winner()).id();
         List<BenchResult> rs = f.results().stream().map(r -> r.id().toString().equals(winnerId)
-                ? ResultMarks.with(r, Map.of(ResultMarks.DEGRADED, "numpy's OpenBLAS runs its Haswell kernels (AVX2)"))
+                ? r.withFacts(facts -> facts.withDegraded("numpy's OpenBLAS runs its Haswell kernels (AVX2)"))
                 : r).toList();
         ResultFile marked = new ResultFile(f.schema(), f.run(), f.environment(), f.config(), rs, f.extra());
         CrossBackendTables.Row after = row(catalog(marked, null), "gemm/sgemm", "size=1024, dtype=f32");

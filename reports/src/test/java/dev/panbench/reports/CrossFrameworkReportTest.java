@@ -4,7 +4,6 @@ import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.view.Grouping;
 import dev.panbench.reports.view.Numbers;
@@ -84,7 +83,7 @@ class CrossFrameworkReportTest {
     }
 
     private static BenchResult withRole(BenchResult r, Role role) {
-        return ResultMarks.withRole(r, role);
+        return r.withFacts(f -> f.withRole(role));
     }
 
     @Test

@@ -54,9 +54,9 @@ final class Fixtures {
         rs.add(ok("cpu-simd", "machine/peak-flops", "machine", Map.of(),
                 samples(1.0e5, 0.01, 5), 0.0, new Counts(0, 0, 10_000_000L)));
         rs.add(new BenchResult(ResultId.parse("tvm-ffi/call/nop[impl=java]"), "call", "ns/op", "avgt", Status.failed,
-                "fork exited with signal 11 (SIGSEGV)", null, null, null, null, null, null));
+                "fork exited with signal 11 (SIGSEGV)", null, null, null, null, null, null, null));
         rs.add(new BenchResult(ResultId.parse("jvm/array/sum[size=1024]"), "array", "ns/op", "avgt", Status.skipped,
-                "filtered out by --shard 2/2", null, null, null, null, null, null));
+                "filtered out by --shard 2/2", null, null, null, null, null, null, null));
         return file("20260101-120000-abcd", rs, Map.of(
                 "jvm", new EnvironmentInfo.AdapterInfo(true, null, "25.0.1", null, "amd64", null),
                 "cpu-simd", new EnvironmentInfo.AdapterInfo(true, null, "0.1.0", "/usr/lib/libopenblas.so.0", "AVX-512", null),
@@ -76,7 +76,7 @@ final class Fixtures {
         rs.add(ok("evil<adapter>", "call/" + evil, "grp|`<i>`", p2, samples(500, 0.02, 2), 8.0, new Counts(4096, 4096, 4096)));
         rs.add(new BenchResult(new ResultId("evil<adapter>", "fail\n<img src=x onerror=alert(1)>"), "grp|`<i>`",
                 "ns/op", "avgt", Status.failed, "boom </td></tr><script>alert(2)</script>\n| x | `y`\u0001",
-                null, null, null, null, null, null));
+                null, null, null, null, null, null, null));
         return file("run<script>", rs, Map.of("evil<adapter>",
                 new EnvironmentInfo.AdapterInfo(false, "<script>alert(3)</script>", null, null, null, null)));
     }

@@ -4,7 +4,6 @@ import dev.panbench.harness.baseline.HistoryFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.reports.view.ReportOptions;
 import dev.panbench.reports.view.Roles;
@@ -90,8 +89,8 @@ class RolesTest {
     void aDeclaredRoleWinsOverTheNames() {
         BenchResult r = BenchResult.measured(ResultId.parse("onnxruntime/machine/stream[kernel=triad]"), "machine",
                 "ns/op", "avgt", List.of(List.of(1.0)), null, null);
-        BenchResult declared = ResultMarks.withRole(r, Role.of("binary/add", Map.of("size", "4", "dtype", "f32"),
-                "onnxruntime", null));
+        BenchResult declared = r.withFacts(f -> f.withRole(Role.of("binary/add", Map.of("size", "4", "dtype", "f32"),
+                "onnxruntime", null)));
         assertNull(Roles.ceiling(declared));
         assertEquals("onnxruntime", Roles.of(declared).backend());
         assertEquals(Role.BANDWIDTH, Roles.ceiling(r));
@@ -118,7 +117,7 @@ class RolesTest {
     void theCommittedBaselinesReportEveryTableTheyDidBeforeRolesAndTheirCatalogRowsSideBySide() throws Exception {
         for (String name : List.of("vm-2core-quick", "vm-2core-jvm")) {
             ResultFile latest = HistoryFiles.read(BASELINES.resolve(name + ".json"), name).latest().results();
-            assertTrue(latest.results().stream().noneMatch(r -> ResultMarks.role(r) != null), "written before roles");
+            assertTrue(latest.results().stream().noneMatch(r -> r.facts().role() != null), "written before roles");
             String md = new String(new MarkdownReport().render(latest, ReportOptions.DEFAULT).getFirst().content(),
                     StandardCharsets.UTF_8);
             assertEquals(golden("baseline-" + name + ".md"), withoutCrossBackend(md),

@@ -60,10 +60,7 @@ class SpeedupsAndPeaksTest {
 
     /** A GPU row as the runner writes it: with the device's own time beside JMH's. */
     private static BenchResult onDevice(BenchResult r) {
-        var extra = new java.util.LinkedHashMap<>(r.extra());
-        extra.put(dev.panbench.harness.model.ResultMarks.DEVICE_TIME, java.util.Map.of("unit", "ns/op"));
-        return new BenchResult(r.id(), r.group(), r.unit(), r.mode(), r.status(), r.error(), r.forks(), r.stats(),
-                r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
+        return r.withFacts(f -> f.withDeviceTime(new dev.panbench.harness.model.DeviceTime("ns/op", null, null)));
     }
 
     @Test

@@ -1,8 +1,9 @@
 package dev.panbench.reports;
 
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.PeakMemory;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.model.SteadyVerdict;
 import dev.panbench.harness.stats.SteadyState;
 import dev.panbench.reports.format.ReportFile;
 import dev.panbench.reports.view.ReportOptions;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,10 +33,8 @@ class UnsteadyMarksTest {
                 Fixtures.samples(800, 0.02, 1), 0.0, null));
         BenchResult simd = Fixtures.ok("cpu-simd", "binary/add", "binary", Fixtures.params("size", 1024, "impl", "simd"),
                 List.of(300.0, 300.0, 60.0, 60.0, 60.0), 0.0, null);
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put(ResultMarks.STEADY, new SteadyState.Verdict(false, SteadyState.METHOD, REASON).toMap());
-        fields.put(ResultMarks.PEAK_MEMORY, 123_456_789L);
-        rs.add(ResultMarks.with(simd, fields));
+        rs.add(simd.withFacts(f -> f.withSteady(SteadyVerdict.of(new SteadyState.Verdict(false, SteadyState.METHOD,
+                REASON), List.of())).withPeakMemory(new PeakMemory(123_456_789L, null, null))));
         return Fixtures.file("20260101-120000-unst", rs, Map.of());
     }
 
@@ -97,7 +95,7 @@ class UnsteadyMarksTest {
         assertTrue(json.contains("\"peakMemoryBytes\" : 123456789"), json);
         ResultFile back = dev.panbench.harness.io.Json.MAPPER.readValue(json, ResultFile.class);
         BenchResult simd = back.results().get(1);
-        assertEquals(REASON, ResultMarks.unsteady(simd), "read back, the mark is still there");
-        assertEquals(123_456_789L, ResultMarks.peakMemoryBytes(simd));
+        assertEquals(REASON, simd.facts().unsteady(), "read back, the mark is still there");
+        assertEquals(123_456_789L, simd.facts().peakMemoryBytes());
     }
 }

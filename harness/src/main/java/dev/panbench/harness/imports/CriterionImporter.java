@@ -96,9 +96,7 @@ final class CriterionImporter implements Importer {
         long elements = tp.path("Elements").asLong(0);
         long bytes = Math.max(tp.path("Bytes").asLong(0), tp.path("BytesDecimal").asLong(0));
         if (elements > 0 || bytes > 0) {
-            var counts = new BenchResult.Counts(elements, bytes, 0);
-            r = new BenchResult(r.id(), r.group(), r.unit(), r.mode(), r.status(), null, r.forks(), r.stats(), null,
-                    counts, BenchResult.Throughput.of(counts, r.stats(), r.unit()), r.extra());
+            r = r.toBuilder().counts(new BenchResult.Counts(elements, bytes, 0)).build();
         }
         return r;
     }

@@ -1,11 +1,12 @@
 package dev.panbench.harness.imports;
 
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.Extra;
+import dev.panbench.harness.model.ResultFacts;
 import dev.panbench.harness.model.SampleStats;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.spi.Params;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,7 +23,7 @@ final class ImportedResults {
     static BenchResult ok(String adapter, String workload, String group, Map<String, String> params, String unit,
                           String mode, List<List<Double>> forks, Double allocBytesPerOp, Map<String, Object> extra) {
         return BenchResult.measured(new ResultId(adapter, workload, new Params(params)), group, unit, mode, forks,
-                allocBytesPerOp, null, new LinkedHashMap<>(extra));
+                allocBytesPerOp, null, ResultFacts.NONE, Extra.of(extra));
     }
 
     /** Seconds as the time unit ({@code ns/op} .. {@code s/op}) in which the median reads at least one. */

@@ -91,8 +91,7 @@ public final class NameMap {
         }
         used.add(key);
         ResultId id = parse(mapFile, key, target);
-        return new BenchResult(id, r.group(), r.unit(), r.mode(), r.status(), r.error(), r.forks(), r.stats(),
-                r.allocBytesPerOp(), r.counts(), r.throughput(), r.extra());
+        return r.toBuilder().id(id).build();
     }
 
     /** Keys that matched no imported id: most likely a typo, reported as a warning. */

@@ -6,40 +6,54 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * One measured (or failed, or skipped) result. {@code id} is what comparisons match on. {@code forks} holds every
  * measurement iteration score of every fork (one JVM each), in {@code unit}, fork by fork: statistics that resample
- * forks take them from here, never from a count. In a results file the result is written as {@link BenchResultJson}
- * (the flat {@code samples} beside {@code forks}).
+ * forks take them from here, never from a count. {@code facts} are what panbench recorded beside the measurement and
+ * {@code extra} what a file held that panbench does not know. In a results file the result is written as
+ * {@link BenchResultJson} (the flat {@code samples} beside {@code forks}). A result is derived from another through
+ * {@link #toBuilder()}.
  */
 public record BenchResult(ResultId id, String group, String unit, String mode, Status status, String error,
                           List<List<Double>> forks, SampleStats stats, Double allocBytesPerOp, Counts counts,
-                          Throughput throughput, Map<String, Object> extra) {
+                          Throughput throughput, ResultFacts facts, Extra extra) {
 
     public BenchResult {
         forks = forks == null ? List.of() : forks.stream().filter(f -> !f.isEmpty()).map(List::copyOf).toList();
-        extra = Extra.copy(extra);
+        facts = facts == null ? ResultFacts.NONE : facts;
+        extra = extra == null ? Extra.NONE : extra;
     }
 
     /** A measured result from its forks; statistics and throughput derived from the samples. */
     public static BenchResult measured(ResultId id, String group, String unit, String mode, List<List<Double>> forks,
                                        Double allocBytesPerOp, Counts counts) {
-        return measured(id, group, unit, mode, forks, allocBytesPerOp, counts, null);
+        return measured(id, group, unit, mode, forks, allocBytesPerOp, counts, ResultFacts.NONE, Extra.NONE);
     }
 
-    /** As above, with the facts kept beside the measurement ({@link ResultMarks}). */
+    /** As above, with the facts recorded beside the measurement and fields panbench does not know. */
     public static BenchResult measured(ResultId id, String group, String unit, String mode, List<List<Double>> forks,
-                                       Double allocBytesPerOp, Counts counts, Map<String, Object> extra) {
+                                       Double allocBytesPerOp, Counts counts, ResultFacts facts, Extra extra) {
         SampleStats st = SampleStats.of(forks.stream().flatMap(List::stream).toList());
         return new BenchResult(id, group, unit, mode, Status.ok, null, forks, st, allocBytesPerOp, counts,
-                Throughput.of(counts, st, unit), extra);
+                Throughput.of(counts, st, unit), facts, extra);
     }
 
     /** A result that did not measure, with its reason. */
     public static BenchResult notMeasured(ResultId id, String group, String mode, Status status, String reason,
                                           Counts counts) {
-        return new BenchResult(id, group, null, mode, status, reason, null, null, null, counts, null, null);
+        return new BenchResult(id, group, null, mode, status, reason, null, null, null, counts, null, null, null);
+    }
+
+    /** A builder that starts from this result: the one way a result is derived from another. */
+    public BenchResultBuilder toBuilder() {
+        return new BenchResultBuilder(this);
+    }
+
+    /** This result with its facts changed by {@code change}. */
+    public BenchResult withFacts(UnaryOperator<ResultFacts> change) {
+        return toBuilder().facts(change.apply(facts)).build();
     }
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
@@ -83,8 +97,7 @@ public record BenchResult(ResultId id, String group, String unit, String mode, S
     public BenchResult withForks(List<List<Double>> newForks) {
         List<Double> all = newForks.stream().flatMap(List::stream).toList();
         SampleStats st = all.isEmpty() ? stats : SampleStats.of(all);
-        return new BenchResult(id, group, unit, mode, status, error, newForks, st, allocBytesPerOp, counts,
-                Throughput.of(counts, st, unit), extra);
+        return toBuilder().forks(newForks).stats(st).throughput(Throughput.of(counts, st, unit)).build();
     }
 
     /** A copy whose samples are multiplied by {@code factor}, statistics and throughput recomputed. */

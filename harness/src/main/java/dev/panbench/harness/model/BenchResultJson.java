@@ -16,7 +16,8 @@ import java.util.Map;
  * iteration of every fork in order and {@code forks} the same samples fork by fork. Files written before
  * {@code forks} existed hold {@code samples} only: such a result reads as one fork here, and
  * {@code ResultFiles.read} splits it by the file's {@code config} (fork-major, as JMH reports) where
- * {@code forks x iterations} is exactly its sample count.
+ * {@code forks x iterations} is exactly its sample count. The fields after {@code throughput} are the result's facts
+ * and the fields panbench does not know ({@link ResultFactFields}).
  */
 @JsonPropertyOrder({"id", "adapter", "workload", "group", "params", "unit", "mode", "status", "error", "samples",
         "forks", "stats", "allocBytesPerOp", "counts", "throughput"})
@@ -40,7 +41,7 @@ record BenchResultJson(String id, String adapter, String workload, String group,
         return new BenchResultJson(r.id().toString(), r.adapter(), r.workload(), r.group(), r.params(), r.unit(),
                 r.mode(), r.status(), r.error(), samples.isEmpty() ? null : samples,
                 r.forks().isEmpty() ? null : r.forks(), r.stats(), r.allocBytesPerOp(), r.counts(), r.throughput(),
-                r.extra());
+                ResultFactFields.join(r.facts(), r.extra()));
     }
 
     BenchResult toResult() {
@@ -54,7 +55,8 @@ record BenchResultJson(String id, String adapter, String workload, String group,
         } else if (samples != null && !samples.equals(f.stream().flatMap(List::stream).toList())) {
             throw new IllegalArgumentException(id + ": 'forks' does not hold the same values as 'samples'");
         }
+        ResultFactFields.Split after = ResultFactFields.split(extra);
         return new BenchResult(rid, group, unit, mode, status, error, f, stats, allocBytesPerOp, counts, throughput,
-                extra);
+                after.facts(), after.extra());
     }
 }

@@ -7,8 +7,7 @@ import java.util.Map;
 /**
  * One reading of the runner's machine probe, in nanoseconds per loop: {@code latency} (a chain of dependent integer
  * steps), {@code throughput} (independent fused multiply-add chains) and {@code memory} (a sum over 32 MiB). A result
- * keeps the readings taken just before and just after it was measured under {@link ResultMarks#MACHINE}:
- * {@code {"before": {"latencyNanos": .., "throughputNanos": .., "memoryNanos": ..}, "after": {..}}}.
+ * keeps the readings taken just before and just after it was measured ({@link MachineBracket}).
  */
 public record MachineSpeed(double latencyNanos, double throughputNanos, double memoryNanos) {
 
@@ -33,18 +32,6 @@ public record MachineSpeed(double latencyNanos, double throughputNanos, double m
                 && m.get("throughputNanos") instanceof Number t && m.get("memoryNanos") instanceof Number mem
                 && l.doubleValue() > 0 && t.doubleValue() > 0 && mem.doubleValue() > 0) {
             return new MachineSpeed(l.doubleValue(), t.doubleValue(), mem.doubleValue());
-        }
-        return null;
-    }
-
-    /** The readings before and after a result, or null when it has none. */
-    public static MachineSpeed[] bracket(BenchResult r) {
-        if (r.extra().get(ResultMarks.MACHINE) instanceof Map<?, ?> m) {
-            MachineSpeed before = fromMap(m.get("before"));
-            MachineSpeed after = fromMap(m.get("after"));
-            if (before != null && after != null) {
-                return new MachineSpeed[]{before, after};
-            }
         }
         return null;
     }

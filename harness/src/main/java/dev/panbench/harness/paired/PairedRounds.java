@@ -433,7 +433,7 @@ final class PairedRounds {
 
     /** The run-queue wait of every sample, in sample order, or null where the result does not hold one per sample. */
     private static List<Double> waits(BenchResult r) {
-        if (!(r.extra().get(ResultMarks.RUN_QUEUE_WAIT) instanceof List<?> byFork)) {
+        if (!(r.facts().runQueueWait() instanceof List<?> byFork)) {
             return null;
         }
         List<Double> out = new ArrayList<>();

@@ -6,9 +6,14 @@ import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Counts;
 import dev.panbench.harness.model.BenchResult.Status;
+import dev.panbench.harness.model.DeviceTime;
+import dev.panbench.harness.model.Extra;
+import dev.panbench.harness.model.MachineBracket;
 import dev.panbench.harness.model.MachineSpeed;
+import dev.panbench.harness.model.PeakMemory;
+import dev.panbench.harness.model.ResultFacts;
 import dev.panbench.harness.model.ResultMarks;
-import dev.panbench.harness.model.SampleStats;
+import dev.panbench.harness.model.SteadyVerdict;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.Workload;
@@ -30,7 +35,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -110,7 +114,7 @@ public final class BenchmarkRunner {
                 break;
             }
             Role role = p.spec().role().apply(p.params());
-            r = ResultMarks.withWeightBytes(ResultMarks.withRole(r, role), Catalog.weightBytes(role));
+            r = r.withFacts(f -> f.withRole(role).withWeightBytes(Catalog.weightBytes(role)));
             finished.accept(r);
             out.add(r);
             progress.finished(index, total, r);
@@ -120,13 +124,7 @@ public final class BenchmarkRunner {
 
     /** Adds the machine probe's readings just before and just after the result ({@link ResultMarks#MACHINE}). */
     static BenchResult withMachine(BenchResult r, MachineSpeed before, MachineSpeed after) {
-        if (!r.ok()) {
-            return r;
-        }
-        Map<String, Object> machine = new LinkedHashMap<>();
-        machine.put("before", before.toMap());
-        machine.put("after", after.toMap());
-        return ResultMarks.with(r, Map.of(ResultMarks.MACHINE, machine));
+        return r.ok() ? r.withFacts(f -> f.withMachine(new MachineBracket(before, after))) : r;
     }
 
     /**
@@ -140,7 +138,7 @@ public final class BenchmarkRunner {
     private BenchResult measure(PlannedResult p, int index) {
         String include = "^" + Pattern.quote(WorkloadBenchmark.class.getName() + ".run") + "$";
         BenchResult first = measure(p, index, include, true);
-        String why = ResultMarks.unsteady(first);
+        String why = first.facts().unsteady();
         if (why == null || settings.adaptiveWarmup().nanos() == 0 || stop.requested()
                 || !Boolean.parseBoolean(System.getProperty(REMEASURE_PROPERTY, "true"))) {
             return first;
@@ -150,14 +148,13 @@ public final class BenchmarkRunner {
                         / Math.max(1, settings.warmupTime().nanos())));
         RunSettings longer = settings.toBuilder().warmupIterations(settings.warmupIterations() + (int) extra).build();
         BenchResult again = new BenchmarkRunner(longer, logDir, "-again").measure(p, index, include, true);
-        if (!again.ok() || !(again.extra().get(ResultMarks.STEADY) instanceof Map<?, ?> verdict)) {
+        SteadyVerdict verdict = again.facts().steady();
+        if (!again.ok() || verdict == null) {
             return first;
         }
-        Map<String, Object> record = new LinkedHashMap<>();
-        verdict.forEach((k, v) -> record.put(String.valueOf(k), v));
-        record.put("remeasured", Map.of("warmupIterations", longer.warmupIterations(),
-                "warmupTime", longer.warmupTime().toString(), "firstReason", why));
-        return ResultMarks.with(again, Map.of(ResultMarks.STEADY, record));
+        SteadyVerdict.Remeasured remeasured = new SteadyVerdict.Remeasured(longer.warmupIterations(),
+                longer.warmupTime().toString(), why);
+        return again.withFacts(f -> f.withSteady(verdict.after(remeasured)));
     }
 
     /**
@@ -232,7 +229,7 @@ public final class BenchmarkRunner {
             }
             byFork.add(w);
         }
-        return ResultMarks.with(r, Map.of(ResultMarks.RUN_QUEUE_WAIT, byFork));
+        return r.withFacts(f -> f.withRunQueueWait(byFork));
     }
 
     /**
@@ -241,13 +238,8 @@ public final class BenchmarkRunner {
      */
     static BenchResult withPeakMemory(BenchResult r, List<ForkFacts> facts) {
         List<Long> byFork = facts.stream().map(ForkFacts::peakMemoryBytes).filter(java.util.Objects::nonNull).toList();
-        if (byFork.isEmpty()) {
-            return r;
-        }
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put(ResultMarks.PEAK_MEMORY, byFork.stream().mapToLong(Long::longValue).max().orElseThrow());
-        fields.put(ResultMarks.PEAK_MEMORY_BY_FORK, byFork);
-        return ResultMarks.with(r, fields);
+        PeakMemory peak = PeakMemory.of(byFork, List.of());
+        return peak == null ? r : r.withFacts(f -> f.withPeakMemory(peak));
     }
 
     /**
@@ -261,17 +253,7 @@ public final class BenchmarkRunner {
                 samples.add(t.nanos() / (double) t.operations());
             }
         }
-        if (samples.isEmpty()) {
-            return r;
-        }
-        Map<String, Object> device = new LinkedHashMap<>();
-        device.put("unit", "ns/op");
-        device.put("samples", samples);
-        device.put("stats", SampleStats.of(samples));
-        Map<String, Object> extra = new LinkedHashMap<>(r.extra());
-        extra.put(ResultMarks.DEVICE_TIME, device);
-        return new BenchResult(r.id(), r.group(), r.unit(), r.mode(), r.status(), r.error(), r.forks(), r.stats(),
-                r.allocBytesPerOp(), r.counts(), r.throughput(), extra);
+        return samples.isEmpty() ? r : r.withFacts(f -> f.withDeviceTime(DeviceTime.ofNanos(samples)));
     }
 
     private ChainedOptionsBuilder options(PlannedResult p, String include, boolean dispatch, Path log,
@@ -333,7 +315,8 @@ public final class BenchmarkRunner {
             }
         }
         return BenchResult.measured(p.id(), p.spec().group(), unit, settings.mode(), forks, alloc, counts(p),
-                ResultMarks.of(ResultMarks.JMH, p.availability().degraded() ? p.availability().reason() : null, null));
+                ResultFacts.timed(ResultMarks.JMH, p.availability().degraded() ? p.availability().reason() : null,
+                        null), Extra.NONE);
     }
 
     static Counts counts(PlannedResult p) {

@@ -2,7 +2,10 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Status;
+import dev.panbench.harness.model.Extra;
 import dev.panbench.harness.model.Mode;
+import dev.panbench.harness.model.PeakMemory;
+import dev.panbench.harness.model.ResultFacts;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.ExternallyTimed;
 import dev.panbench.harness.spi.Workload;
@@ -75,10 +78,10 @@ final class DriverRunner {
         if (degraded == null && p.availability().degraded()) {
             degraded = p.availability().reason();
         }
-        Map<String, Object> memory = memory(peaks, tracemallocPeaks);
         BenchResult r = BenchResult.measured(p.id(), p.spec().group(), "ns/op", Mode.AVERAGE_TIME.label(), forks,
-                null, BenchmarkRunner.counts(p), ResultMarks.of(timer, degraded, framework));
-        return Steadiness.judge(ResultMarks.with(r, memory), List.of(), 0);
+                null, BenchmarkRunner.counts(p), ResultFacts.timed(timer, degraded, framework)
+                        .withPeakMemory(PeakMemory.of(peaks, tracemallocPeaks)), Extra.NONE);
+        return Steadiness.judge(r, List.of(), 0);
     }
 
     /** Moves a byte count the driver reported among the framework's facts into {@code into}. */
@@ -91,19 +94,6 @@ final class DriverRunner {
                 // a driver that reports no number reports nothing
             }
         }
-    }
-
-    /** The drivers' peaks as result fields: the largest over forks, and each fork's resident-set peak. */
-    private static Map<String, Object> memory(List<Long> peaks, List<Long> traced) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (!peaks.isEmpty()) {
-            m.put(ResultMarks.PEAK_MEMORY, peaks.stream().mapToLong(Long::longValue).max().orElseThrow());
-            m.put(ResultMarks.PEAK_MEMORY_BY_FORK, peaks);
-        }
-        if (!traced.isEmpty()) {
-            m.put(ResultMarks.TRACEMALLOC_PEAK, traced.stream().mapToLong(Long::longValue).max().orElseThrow());
-        }
-        return m;
     }
 
     private BenchResult status(PlannedResult p, Status status, String error) {

@@ -2,6 +2,7 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.env.check.NoiseProbe;
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.MachineBracket;
 import dev.panbench.harness.model.MachineSpeed;
 import dev.panbench.harness.stats.Descriptive;
 
@@ -88,10 +89,10 @@ public final class MachineProbe {
         // a reading after one row is the reading before the next: each counts once
         Set<MachineSpeed> distinct = new LinkedHashSet<>();
         for (BenchResult r : results) {
-            MachineSpeed[] b = r.ok() ? MachineSpeed.bracket(r) : null;
+            MachineBracket b = r.ok() ? r.facts().machine() : null;
             if (b != null) {
-                distinct.add(b[0]);
-                distinct.add(b[1]);
+                distinct.add(b.before());
+                distinct.add(b.after());
             }
         }
         List<double[]> readings = distinct.stream().map(MachineSpeed::values).toList();

@@ -3,10 +3,10 @@ package dev.panbench.harness.run;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.model.SampleStats;
+import dev.panbench.harness.model.SteadyVerdict;
 import dev.panbench.harness.stats.SteadyState;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -65,12 +65,9 @@ final class Steadiness {
         } else {
             v = new SteadyState.Verdict(v.steady(), method, v.reason());
         }
-        Map<String, Object> verdict = new LinkedHashMap<>(v.toMap());
         List<Map<String, Object>> warmups = facts.stream().map(ForkFacts::warmup).filter(Objects::nonNull).toList();
-        if (!warmups.isEmpty()) {
-            verdict.put("warmup", warmups);
-        }
-        return ResultMarks.with(r, Map.of(ResultMarks.STEADY, verdict));
+        SteadyVerdict verdict = SteadyVerdict.of(v, warmups);
+        return r.withFacts(f -> f.withSteady(verdict));
     }
 
     /** Why the result's 99% interval is too wide to call its measurement steady, as a reason; or null. */

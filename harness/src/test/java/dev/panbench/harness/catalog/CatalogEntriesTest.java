@@ -2,7 +2,6 @@ package dev.panbench.harness.catalog;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.VerificationException;
@@ -237,9 +236,9 @@ class CatalogEntriesTest {
     @Test
     void aRoleSurvivesTheResultsFile() {
         Role role = Catalog.BINARY_ADD.role(new Params(Map.of("size", "8", "device", "0")), "opencl", null);
-        BenchResult r = ResultMarks.withRole(BenchResult.notMeasured(ResultId.parse("gpu-opencl/binary/add[size=8]"),
-                "binary", "avgt", BenchResult.Status.skipped, "no device", null), role);
-        assertEquals(role, ResultMarks.role(r));
-        assertEquals(Map.of("size", "8", "dtype", "f32"), ResultMarks.role(r).shape());
+        BenchResult r = BenchResult.notMeasured(ResultId.parse("gpu-opencl/binary/add[size=8]"), "binary", "avgt",
+                BenchResult.Status.skipped, "no device", null).withFacts(f -> f.withRole(role));
+        assertEquals(role, r.facts().role());
+        assertEquals(Map.of("size", "8", "dtype", "f32"), r.facts().role().shape());
     }
 }

@@ -3,7 +3,6 @@ package dev.panbench.harness.catalog;
 import dev.panbench.harness.catalog.NaiveLayers.Fault;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.VerificationException;
 import org.junit.jupiter.api.Test;
@@ -99,9 +98,9 @@ class ModelEntriesTest {
         var role = Catalog.BERT_LAYER.role(BERT_SMALL, "simd", null);
         BenchResult r = BenchResult.notMeasured(ResultId.parse("cpu-simd/model/bert-layer[batch=2]"), "model",
                 "avgt", BenchResult.Status.skipped, "x", null);
-        assertEquals(null, ResultMarks.weightBytes(ResultMarks.withWeightBytes(r, 0)));
-        r = ResultMarks.withWeightBytes(ResultMarks.withRole(r, role), Catalog.weightBytes(role));
-        assertEquals(4 * LayerWeights.count(64, 256), ResultMarks.weightBytes(r));
+        assertEquals(null, r.withFacts(f -> f.withWeightBytes(0)).facts().weightBytes());
+        r = r.withFacts(f -> f.withRole(role).withWeightBytes(Catalog.weightBytes(role)));
+        assertEquals(4 * LayerWeights.count(64, 256), r.facts().weightBytes());
     }
 
     @Test

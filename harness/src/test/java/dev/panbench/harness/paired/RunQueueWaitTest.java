@@ -2,20 +2,18 @@ package dev.panbench.harness.paired;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.ResultMarks;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A pair's fork medians with the time their benchmark thread waited for a CPU taken out. */
 class RunQueueWaitTest {
 
-    private static BenchResult result(String unit, List<List<Double>> forks, Object waits) {
+    private static BenchResult result(String unit, List<List<Double>> forks, List<List<Double>> waits) {
         BenchResult r = BenchResult.measured(ResultId.parse("x/y"), "g", unit, "avgt", forks, 0.0, null);
-        return waits == null ? r : ResultMarks.with(r, Map.of(ResultMarks.RUN_QUEUE_WAIT, waits));
+        return r.withFacts(f -> f.withRunQueueWait(waits));
     }
 
     @Test

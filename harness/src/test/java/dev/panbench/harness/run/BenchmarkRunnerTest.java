@@ -2,7 +2,7 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.BenchResult.Status;
-import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.model.SteadyVerdict;
 import dev.panbench.harness.testing.FaultyAdapter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,11 +35,11 @@ class BenchmarkRunnerTest {
         assertEquals(3, ok.samples().size(), "forks x iterations samples");
         assertTrue(ok.stats().median() > 0);
         assertNotNull(ok.throughput().elementsPerSec());
-        Map<?, ?> steady = (Map<?, ?>) ok.extra().get(ResultMarks.STEADY);
+        SteadyVerdict steady = ok.facts().steady();
         assertNotNull(steady, "every measured result records whether it was steady");
-        assertTrue(steady.get("method").toString().startsWith("Mann-Kendall"), steady.toString());
-        assertNotEquals(Boolean.TRUE, steady.get("steady"), "3 iterations are too few to call steady: " + steady);
-        assertEquals(1, ((List<?>) steady.get("warmup")).size(), "the quick profile's adaptive warm-up, per fork");
+        assertTrue(steady.method().startsWith("Mann-Kendall"), steady.toString());
+        assertNotEquals(Boolean.TRUE, steady.steady(), "3 iterations are too few to call steady: " + steady);
+        assertEquals(1, steady.warmup().size(), "the quick profile's adaptive warm-up, per fork");
 
         BenchResult wrong = byId.get("faulty/fault/wrong-answer");
         assertEquals(Status.failed, wrong.status(), () -> wrong.id() + ": " + wrong.error());

@@ -22,6 +22,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -120,22 +121,22 @@ class DriverRunnerTest {
         assertEquals(BenchResult.Status.ok, r.status(), r.error());
         assertEquals(6, r.samples().size(), "2 forks x 3 iterations, every one kept");
         assertTrue(r.samples().stream().allMatch(s -> s > 0));
-        assertEquals("python time.perf_counter_ns", ResultMarks.timer(r));
-        assertTrue(ResultMarks.framework(r).containsKey("numpy"), r.extra().toString());
-        assertTrue(Integer.parseInt(ResultMarks.framework(r).get("innerLoop")) >= 1);
+        assertEquals("python time.perf_counter_ns", r.facts().timer());
+        assertTrue(r.facts().framework().containsKey("numpy"), r.facts().toString());
+        assertTrue(Integer.parseInt(r.facts().framework().get("innerLoop")) >= 1);
         assertEquals("ns/op", r.unit());
-        assertTrue(ResultMarks.peakMemoryBytes(r) > 0, r.extra().toString());
-        assertEquals(2, ((List<?>) r.extra().get(ResultMarks.PEAK_MEMORY_BY_FORK)).size(), "one peak per fork");
-        assertTrue(((Number) r.extra().get(ResultMarks.TRACEMALLOC_PEAK)).longValue() >= 0, r.extra().toString());
-        assertFalse(ResultMarks.framework(r).containsKey(ResultMarks.PEAK_MEMORY), "memory is a field, not a fact");
-        assertTrue(r.extra().containsKey(ResultMarks.STEADY), "framework rows record steadiness too");
+        assertTrue(r.facts().peakMemoryBytes() > 0, r.facts().toString());
+        assertEquals(2, r.facts().peakMemory().byFork().size(), "one peak per fork");
+        assertTrue(r.facts().peakMemory().tracemallocBytes() >= 0, r.facts().toString());
+        assertFalse(r.facts().framework().containsKey(ResultMarks.PEAK_MEMORY), "memory is a field, not a fact");
+        assertNotNull(r.facts().steady(), "framework rows record steadiness too");
     }
 
     @Test
     void aDriverHolding256MibMorePeaksAtLeast256MbHigher() throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "Linux: ru_maxrss is in KiB, VmHWM in /proc");
-        long small = ResultMarks.peakMemoryBytes(run("right", "driver-right-small"));
-        long large = ResultMarks.peakMemoryBytes(run("big", "driver-big"));
+        long small = run("right", "driver-right-small").facts().peakMemoryBytes();
+        long large = run("big", "driver-big").facts().peakMemoryBytes();
         assertTrue(large - small >= 256_000_000L, "peaks " + small + " and " + large + " differ by less than 256 MB");
     }
 

@@ -1,16 +1,15 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.MachineBracket;
 import dev.panbench.harness.model.MachineSpeed;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.ResultMarks;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,9 +32,7 @@ class MachineProbeTest {
     void aMeasuredRowKeepsBothReadings() {
         BenchResult r = BenchmarkRunner.withMachine(BenchResult.measured(ResultId.parse("jvm/array/sum[size=3]"),
                 "array", "ns/op", "avgt", List.of(List.of(1.0, 2.0)), null, null), BEFORE, AFTER);
-        MachineSpeed[] bracket = MachineSpeed.bracket(r);
-        assertEquals(BEFORE, bracket[0]);
-        assertEquals(AFTER, bracket[1]);
+        assertEquals(new MachineBracket(BEFORE, AFTER), r.facts().machine());
     }
 
     /** Rows measured one after another, with {@code readings.size() - 1} rows between the readings. */
@@ -74,6 +71,6 @@ class MachineProbeTest {
     void aFailedRowCarriesNoProbe() {
         BenchResult failed = BenchResult.notMeasured(ResultId.parse("jvm/array/sum[size=3]"), "array", "avgt",
                 BenchResult.Status.failed, "boom", null);
-        assertFalse(BenchmarkRunner.withMachine(failed, BEFORE, AFTER).extra().containsKey(ResultMarks.MACHINE));
+        assertNull(BenchmarkRunner.withMachine(failed, BEFORE, AFTER).facts().machine());
     }
 }

@@ -1,7 +1,6 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.testing.MemoryAdapter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,12 +31,12 @@ class PeakMemoryRunnerTest {
         BenchResult small = byId.get("memory/memory/hold[mb=0]");
         BenchResult large = byId.get("memory/memory/hold[mb=256]");
         assertTrue(small.ok() && large.ok(), small.error() + " / " + large.error());
-        Long smallPeak = ResultMarks.peakMemoryBytes(small);
-        Long largePeak = ResultMarks.peakMemoryBytes(large);
-        assertNotNull(smallPeak, small.extra().toString());
-        assertNotNull(largePeak, large.extra().toString());
+        Long smallPeak = small.facts().peakMemoryBytes();
+        Long largePeak = large.facts().peakMemoryBytes();
+        assertNotNull(smallPeak, small.facts().toString());
+        assertNotNull(largePeak, large.facts().toString());
         assertTrue(largePeak - smallPeak >= 256_000_000L,
                 "peaks " + smallPeak + " and " + largePeak + " bytes differ by less than 256 MB");
-        assertEquals(2, ((List<?>) large.extra().get(ResultMarks.PEAK_MEMORY_BY_FORK)).size(), "one peak per fork");
+        assertEquals(2, large.facts().peakMemory().byFork().size(), "one peak per fork");
     }
 }

@@ -2,7 +2,7 @@ package dev.panbench.harness.run;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.model.SteadyVerdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -23,16 +23,16 @@ class SteadinessTest {
                 List.of(FLAT), null, null);
     }
 
-    private static Map<?, ?> verdict(BenchResult r) {
-        return (Map<?, ?>) r.extra().get(ResultMarks.STEADY);
+    private static SteadyVerdict verdict(BenchResult r) {
+        return r.facts().steady();
     }
 
     @Test
     void aFlatForkWithAnIdleJitIsSteady() {
         BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, null, List.of(0L, 1L, 0L, 0L, 2L), List.of())),
                 ITERATION);
-        assertEquals(Boolean.TRUE, verdict(r).get("steady"), verdict(r).toString());
-        assertNull(ResultMarks.unsteady(r));
+        assertEquals(Boolean.TRUE, verdict(r).steady(), verdict(r).toString());
+        assertNull(r.facts().unsteady());
     }
 
     @Test
@@ -40,8 +40,8 @@ class SteadinessTest {
         BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, null, List.of(0L, 30L, 0L, 0L, 0L), List.of())),
                 ITERATION);
         assertEquals("the JIT compiled for 30 ms during measured iteration 2 of 5 (100 ms each)",
-                ResultMarks.unsteady(r));
-        assertTrue(verdict(r).get("method").toString().contains("JIT compilation time"), verdict(r).toString());
+                r.facts().unsteady());
+        assertTrue(verdict(r).method().contains("JIT compilation time"), verdict(r).toString());
     }
 
     @Test
@@ -50,8 +50,8 @@ class SteadinessTest {
                 List.of(List.of(100.0, 101.0, 99.0, 100.0, 400.0)), null, null);
         BenchResult judged = Steadiness.judge(r, List.of(new ForkFacts(1L, null, List.of(0L, 0L, 0L, 0L, 0L), List.of())),
                 ITERATION);
-        assertEquals("the 99% interval of the mean spans 17.2x ([38.59, 662.7] ns/op)", ResultMarks.unsteady(judged));
-        assertTrue(verdict(judged).get("method").toString().contains("more than 2x its lower"),
+        assertEquals("the 99% interval of the mean spans 17.2x ([38.59, 662.7] ns/op)", judged.facts().unsteady());
+        assertTrue(verdict(judged).method().contains("more than 2x its lower"),
                 verdict(judged).toString());
     }
 
@@ -59,7 +59,7 @@ class SteadinessTest {
     void tooFewIterationsToJudgeAreStillUnsteadyWhenTheirIntervalIsWide() {
         BenchResult r = BenchResult.measured(ResultId.parse("faulty/fault/ok[size=8]"), "fault", "ns/op", "avgt",
                 List.of(List.of(100.0, 300.0, 110.0)), null, null);
-        assertEquals(Boolean.FALSE, verdict(Steadiness.judge(r, List.of(), 0)).get("steady"));
+        assertEquals(Boolean.FALSE, verdict(Steadiness.judge(r, List.of(), 0)).steady());
         String wide = Steadiness.wideInterval(r);
         assertTrue(wide.startsWith("the 99% interval of the mean spans "), wide);
     }
@@ -77,7 +77,7 @@ class SteadinessTest {
         Map<String, Object> warmup = Map.of("millis", 3000, "windows", 60, "settled", false, "compiling", true);
         BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of(), List.of())), ITERATION);
         assertEquals("the JIT was still compiling when the adaptive warm-up stopped at its cap (3000 ms)",
-                ResultMarks.unsteady(r));
-        assertEquals(List.of(warmup), verdict(r).get("warmup"));
+                r.facts().unsteady());
+        assertEquals(List.of(warmup), verdict(r).warmup());
     }
 }

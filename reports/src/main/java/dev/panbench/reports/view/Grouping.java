@@ -77,7 +77,7 @@ public final class Grouping {
 
     /** The result's peak memory in bytes ({@value #PEAK_MEMORY}), or null when it records none. */
     public static Double peakMemoryBytes(BenchResult r) {
-        Long m = dev.panbench.harness.model.ResultMarks.peakMemoryBytes(r);
+        Long m = r.facts().peakMemoryBytes();
         return m == null || m < 0 ? null : m.doubleValue();
     }
 

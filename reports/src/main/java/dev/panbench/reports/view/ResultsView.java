@@ -1,8 +1,8 @@
 package dev.panbench.reports.view;
 
 import dev.panbench.harness.model.BenchResult;
+import dev.panbench.harness.model.ResultFacts;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.model.Units;
 import dev.panbench.harness.spi.Role;
 
@@ -39,8 +39,9 @@ public final class ResultsView {
                       Long peakMemoryBytes, double medianNanos, double secondsPerUnit) {
 
         public static Row of(BenchResult r) {
-            return new Row(r, Roles.of(r), ResultMarks.degraded(r), ResultMarks.unsteady(r), ResultMarks.timer(r),
-                    ResultMarks.peakMemoryBytes(r), Grouping.medianNanos(r), Units.secondsPerOp(1, r.unit()));
+            ResultFacts facts = r.facts();
+            return new Row(r, Roles.of(r), facts.degraded(), facts.unsteady(), facts.timer(), facts.peakMemoryBytes(),
+                    Grouping.medianNanos(r), Units.secondsPerOp(1, r.unit()));
         }
 
         /** The peak memory in bytes where a reading was taken; null when none (or a negative placeholder). */

@@ -4,7 +4,6 @@ import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.catalog.SeedFigures;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Role;
 
@@ -30,7 +29,7 @@ public final class Roles {
 
     /** The declared role, else the inferred one; null for an adapter's own row. */
     public static Role of(BenchResult r) {
-        Role declared = ResultMarks.role(r);
+        Role declared = r.facts().role();
         return declared != null ? declared : inferred(r.adapter(), r.workload(), r.params());
     }
 
@@ -114,6 +113,6 @@ public final class Roles {
 
     /** True when a device's own clock timed the result (a GPU row), so it reads against its adapter's ceilings. */
     public static boolean onDevice(BenchResult r) {
-        return r.extra().containsKey(ResultMarks.DEVICE_TIME);
+        return r.facts().deviceTime() != null;
     }
 }

@@ -62,15 +62,13 @@ public final class Speedups {
     /** Whether {@code r}'s speed-up compares against (or is) a result that ran degraded; such a ratio must say so. */
     public boolean againstDegraded(BenchResult r) {
         BenchResult ref = references.get(key(r));
-        return ref != null && (dev.panbench.harness.model.ResultMarks.degraded(ref) != null
-                || dev.panbench.harness.model.ResultMarks.degraded(r) != null);
+        return ref != null && (ref.facts().degraded() != null || r.facts().degraded() != null);
     }
 
     /** Whether {@code r}'s speed-up compares against (or is) a result whose iterations were not steady. */
     public boolean againstUnsteady(BenchResult r) {
         BenchResult ref = references.get(key(r));
-        return ref != null && (dev.panbench.harness.model.ResultMarks.unsteady(ref) != null
-                || dev.panbench.harness.model.ResultMarks.unsteady(r) != null);
+        return ref != null && (ref.facts().unsteady() != null || r.facts().unsteady() != null);
     }
 
     /** What a speed-up of {@code r} must say beside its factor: {@code " vs DEGRADED"}, {@code " vs UNSTEADY"}, both. */

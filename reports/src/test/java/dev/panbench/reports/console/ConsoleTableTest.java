@@ -3,7 +3,6 @@ package dev.panbench.reports.console;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.model.RunInfo;
 import dev.panbench.harness.spi.Role;
 import org.junit.jupiter.api.Test;
@@ -28,7 +27,7 @@ class ConsoleTableTest {
     private static BenchResult stream(String kernel, long bytes, long flops, boolean withRole) {
         BenchResult r = BenchResult.measured(ResultId.parse("cpu-simd/machine/stream[kernel=" + kernel + "]"), "machine",
                 "ns/op", "avgt", List.of(List.of(1e6, 1e6, 1e6)), 0.0, new BenchResult.Counts(1 << 20, bytes, flops));
-        return withRole ? ResultMarks.withRole(r, Role.ceiling(Role.BANDWIDTH)) : r;
+        return withRole ? r.withFacts(f -> f.withRole(Role.ceiling(Role.BANDWIDTH))) : r;
     }
 
     private static ResultFile run(List<BenchResult> rs) {

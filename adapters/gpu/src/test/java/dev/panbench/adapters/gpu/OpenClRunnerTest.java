@@ -2,7 +2,7 @@ package dev.panbench.adapters.gpu;
 
 import dev.panbench.adapters.gpu.opencl.ClPlatforms;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.model.DeviceTime;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
@@ -75,13 +75,12 @@ class OpenClRunnerTest {
             assertTrue(r.stats().median() > 0, id);
             if (id.contains("/model/")) {
                 // the block's float32 weights: 4 h^2 + 2 h ffn + ffn + 9 h values at h 64, ffn 128
-                assertEquals(4L * (4 * 64 * 64 + 2 * 64 * 128 + 128 + 9 * 64), ResultMarks.weightBytes(r), id);
+                assertEquals(4L * (4 * 64 * 64 + 2 * 64 * 128 + 128 + 9 * 64), r.facts().weightBytes(), id);
             }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> device = (Map<String, Object>) r.extra().get(ResultMarks.DEVICE_TIME);
+            DeviceTime device = r.facts().deviceTime();
             assertNotNull(device, id + " has no device time");
-            assertEquals(2, ((List<?>) device.get("samples")).size(), id);
-            assertTrue(((List<?>) device.get("samples")).stream().allMatch(s -> ((Double) s) > 0), id);
+            assertEquals(2, device.samples().size(), id);
+            assertTrue(device.samples().stream().allMatch(s -> s > 0), id);
         }
         assertEquals(0, skipped, "cublas is not in gpu-opencl's default impls");
         assertTrue(results.getLast().ok(), "the run goes on after the failed allocation");

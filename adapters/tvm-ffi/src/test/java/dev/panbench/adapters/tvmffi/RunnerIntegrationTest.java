@@ -62,9 +62,9 @@ class RunnerIntegrationTest {
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error() + "\n" + logs(tmp));
             assertTrue(r.stats().median() > 0, r.id() + " median " + r.stats().median());
             if (python) {
-                assertEquals("python time.perf_counter_ns", ResultMarks.timer(r));
+                assertEquals("python time.perf_counter_ns", r.facts().timer());
             } else {
-                assertEquals(ResultMarks.JMH, ResultMarks.timer(r));
+                assertEquals(ResultMarks.JMH, r.facts().timer());
                 assertNotNull(r.allocBytesPerOp(), r.id().toString());
             }
         }

@@ -6,7 +6,6 @@ import dev.panbench.adapters.cpusimd.blas.CoreTypes;
 import dev.panbench.adapters.cpusimd.blas.OpenBlas;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
@@ -55,10 +54,10 @@ class FrameworkRowsTest {
         assertTrue(results.size() >= 14, results.size() + " rows");
         for (BenchResult r : results) {
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
-            assertEquals("python time.perf_counter_ns", ResultMarks.timer(r), r.id().toString());
+            assertEquals("python time.perf_counter_ns", r.facts().timer(), r.id().toString());
             assertEquals(2, r.samples().size(), r.id().toString());
             assertTrue(r.stats().median() > 0, r.id().toString());
-            assertTrue(ResultMarks.framework(r).get("numpy").matches("\\d+\\.\\d+.*"), r.id().toString());
+            assertTrue(r.facts().framework().get("numpy").matches("\\d+\\.\\d+.*"), r.id().toString());
         }
     }
 
@@ -88,7 +87,7 @@ class FrameworkRowsTest {
                     Map.of("size", List.of("64")), "framework-degraded");
             for (BenchResult r : results) {
                 assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
-                String degraded = ResultMarks.degraded(r);
+                String degraded = r.facts().degraded();
                 if ("simd".equals(r.params().get("impl"))) {
                     assertNull(degraded, r.id().toString());
                     continue;
@@ -96,7 +95,7 @@ class FrameworkRowsTest {
                 assertNotNull(degraded, r.id() + " is not marked degraded");
                 assertTrue(degraded.contains("-Dpanbench.openblas.coretype=Prescott forces it" + overridden), degraded);
             }
-            assertTrue(ResultMarks.degraded(results.get(1)).contains("Prescott"), ResultMarks.degraded(results.get(1)));
+            assertTrue(results.get(1).facts().degraded().contains("Prescott"), results.get(1).facts().degraded());
         } finally {
             if (before == null) {
                 System.clearProperty(OpenBlas.CORETYPE_PROPERTY);

@@ -6,7 +6,6 @@ import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.ModelMath;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
@@ -70,15 +69,15 @@ class ModelRowsTest {
             }
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
             assertTrue(r.stats().median() > 0, r.id().toString());
-            assertEquals(impl, ResultMarks.role(r).backend(), r.id().toString());
-            assertNotNull(ResultMarks.weightBytes(r), r.id() + " records its weights' footprint");
+            assertEquals(impl, r.facts().role().backend(), r.id().toString());
+            assertNotNull(r.facts().weightBytes(), r.id() + " records its weights' footprint");
         }
         BenchResult bert = results.stream().filter(r -> r.id().toString().contains("bert-layer")).findFirst()
                 .orElseThrow();
         // 4 h^2 + 2 h ffn + ffn + 9 h floats
-        assertEquals(4L * (4 * 64 * 64 + 2 * 64 * 256 + 256 + 9 * 64), ResultMarks.weightBytes(bert));
+        assertEquals(4L * (4 * 64 * 64 + 2 * 64 * 256 + 256 + 9 * 64), bert.facts().weightBytes());
         assertEquals("model/bert-layer[batch=2,seq=16,hidden=64,heads=4,ffn=256]",
-                ResultMarks.role(bert).rowKey());
+                bert.facts().role().rowKey());
     }
 
     /** {@code WORKLOAD IMPL} of each row the filter above selects, from the catalog and the adapter's declarations. */

@@ -5,7 +5,6 @@ import dev.panbench.adapters.onnxruntime.OnnxRuntimeAdapter;
 import dev.panbench.adapters.onnxruntime.graph.OnnxModel;
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
@@ -96,9 +95,9 @@ class OrtRunnerTest {
                 assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
                 assertTrue(r.stats().median() > 0, r.id().toString());
                 assertNotNull(r.allocBytesPerOp(), r.id() + " has its allocation per operation");
-                assertEquals("onnxruntime", ResultMarks.role(r).backend());
+                assertEquals("onnxruntime", r.facts().role().backend());
             }
-            assertEquals("gemm/sgemm[size=7,dtype=f32]", ResultMarks.role(results.get(3)).rowKey());
+            assertEquals("gemm/sgemm[size=7,dtype=f32]", results.get(3).facts().role().rowKey());
             assertTrue(Files.isRegularFile(ModelCache.key(sgemm, sgemm.entry().problem(seven), seven).file()),
                     "the model is cached for later runs");
             Set<Path> left = ortTempDirs();
@@ -128,10 +127,10 @@ class OrtRunnerTest {
         for (BenchResult r : results) {
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
             assertTrue(r.stats().median() > 0, r.id().toString());
-            assertEquals("onnxruntime", ResultMarks.role(r).backend());
+            assertEquals("onnxruntime", r.facts().role().backend());
         }
         assertEquals("model/gpt2-decode[batch=2,ctx=16,hidden=64,heads=4,ffn=256]",
-                ResultMarks.role(results.get(1)).rowKey());
+                results.get(1).facts().role().rowKey());
     }
 
     private static CatalogGraph graph(String name) {

@@ -141,17 +141,17 @@ class CompiledModulesTest {
                 .run(plan, ProgressListener.NONE);
         BenchResult java = results.get(0);
         assertEquals(BenchResult.Status.ok, java.status(), java::error);
-        assertEquals(ResultMarks.JMH, ResultMarks.timer(java));
-        assertEquals("tvm", ResultMarks.role(java).backend());
+        assertEquals(ResultMarks.JMH, java.facts().timer());
+        assertEquals("tvm", java.facts().role().backend());
         assertTrue(java.allocBytesPerOp() != null, "JMH's allocation profile is kept");
         BenchResult python = results.get(1);
         if (PythonDriver.importable("tvm_ffi").isPresent()) {
             assertEquals(BenchResult.Status.skipped, python.status());
         } else {
             assertEquals(BenchResult.Status.ok, python.status(), python::error);
-            assertEquals("python time.perf_counter_ns", ResultMarks.timer(python));
-            assertEquals("tvm-python", ResultMarks.role(python).backend());
-            Map<String, String> facts = ResultMarks.framework(python);
+            assertEquals("python time.perf_counter_ns", python.facts().timer());
+            assertEquals("tvm-python", python.facts().role().backend());
+            Map<String, String> facts = python.facts().framework();
             assertTrue(facts.get("tvm.schedule").startsWith("chunked-vector"), facts.toString());
             assertTrue(facts.get("tvm.target").contains("-mcpu="), facts.toString());
         }

@@ -3,7 +3,6 @@ package dev.panbench.adapters.tvmffi.workloads;
 import dev.panbench.adapters.tvmffi.TvmFfiAdapter;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.run.BenchmarkRunner;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.ProgressListener;
@@ -48,9 +47,9 @@ class PythonRowsTest {
                 continue;
             }
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
-            assertEquals("python time.perf_counter_ns", ResultMarks.timer(r));
+            assertEquals("python time.perf_counter_ns", r.facts().timer());
             assertEquals(2, r.samples().size());
-            assertTrue(ResultMarks.framework(r).containsKey("tvm_ffi"), r.extra().toString());
+            assertTrue(r.facts().framework().containsKey("tvm_ffi"), r.extra().toString());
         }
     }
 }
