@@ -95,25 +95,44 @@ public final class LlamaDecodeEntry extends CatalogEntry {
         return w.equals("int4");
     }
 
+    /**
+     * Why these shape parameters make no layer ({@code kv_heads} not dividing {@code heads}, an odd head dimension,
+     * INT4 sizes that are not whole blocks), or null when they do; an adapter declares such a combination
+     * unavailable with this reason.
+     */
+    public static String shapeFault(Params shape) {
+        try {
+            int hidden = BertLayerEntry.positive(shape, "hidden"), heads = BertLayerEntry.positive(shape, "heads");
+            int kvHeads = BertLayerEntry.positive(shape, "kv_heads"), ffn = BertLayerEntry.positive(shape, "ffn");
+            BertLayerEntry.positive(shape, "ctx");
+            int d = LayerWeights.headDim(hidden, heads);
+            if (heads % kvHeads != 0) {
+                return "heads=" + heads + ", kv_heads=" + kvHeads + ": expected kv_heads to divide heads";
+            }
+            if (d % 2 != 0) {
+                return "hidden=" + hidden + ", heads=" + heads + ": expected an even head dimension (rotary pairs)";
+            }
+            if (int4(shape)) {
+                Int4Blocks.blocks(hidden);
+                Int4Blocks.blocks(ffn);
+            }
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
     @Override
     protected Problem create(Params shape, String title) {
+        String fault = shapeFault(shape);
+        if (fault != null) {
+            throw new IllegalArgumentException(fault);
+        }
         boolean int4 = int4(shape);
         int ctx = BertLayerEntry.positive(shape, "ctx"), hidden = BertLayerEntry.positive(shape, "hidden");
         int heads = BertLayerEntry.positive(shape, "heads"), kvHeads = BertLayerEntry.positive(shape, "kv_heads");
         int ffn = BertLayerEntry.positive(shape, "ffn");
-        int d = LayerWeights.headDim(hidden, heads);
-        if (heads % kvHeads != 0) {
-            throw new IllegalArgumentException("heads=" + heads + ", kv_heads=" + kvHeads
-                    + ": expected kv_heads to divide heads");
-        }
-        if (d % 2 != 0) {
-            throw new IllegalArgumentException("hidden=" + hidden + ", heads=" + heads
-                    + ": expected an even head dimension (rotary pairs)");
-        }
-        if (int4) {
-            Int4Blocks.blocks(hidden);
-            Int4Blocks.blocks(ffn);
-        }
+        int d = hidden / heads;
         int cache = Math.multiplyExact(Math.multiplyExact(kvHeads, ctx), d);
         float[] x = SeededInputs.normal(hidden, 71, 1);
         float[] kc = SeededInputs.normal(cache, 72, 1);

@@ -22,6 +22,7 @@ public final class CpuSimdWorkloads {
         all.addAll(NumericFormatWorkloads.specs());
         all.addAll(SignalWorkloads.specs());
         all.addAll(ModelWorkloads.specs());
+        all.addAll(LlamaWorkloads.specs());
         all.addAll(OptimizerWorkloads.specs());
         all.addAll(TokenizeWorkloads.specs());
         return List.copyOf(all);

@@ -161,6 +161,8 @@ def _model_shape(args):
 
 
 def _numpy_model(np, name, args, x):
+    if name == "llama":
+        return _numpy_llama(np, args, x)
     f32 = np.float32
     h, heads, d, ffn = _model_shape(args)
     eps = float(args["eps"])
@@ -216,6 +218,49 @@ def _numpy_model(np, name, args, x):
             out[...] = f @ w2 + x["b2"] + x2
         return call, (lambda: out)
     raise ValueError("numpy has no twin for model." + name)
+
+
+def _numpy_llama(np, args, x):
+    """model/llama-decode, one token: RMSNorm, Q K V as one product, rotate-half rotary from the given table, query
+    head h reading key-value head h // (heads // kv_heads), SwiGLU. The cache is [kv_heads][ctx][d]. At INT4 the
+    matrices arrive dequantized (once, at setup): numpy has no INT4 product."""
+    f32 = np.float32
+    ctx, h, heads, kv, ffn = (int(args[n]) for n in ("ctx", "hidden", "heads", "kv_heads", "ffn"))
+    d = h // heads
+    kvd, group, half = kv * d, heads // kv, d // 2
+    eps = f32(args["eps"])
+    wqkv = np.ascontiguousarray(np.concatenate([x["wq"].reshape(h, h), x["wk"].reshape(h, kvd),
+                                                x["wv"].reshape(h, kvd)], axis=1))
+    w13 = np.ascontiguousarray(np.concatenate([x["w1"].reshape(h, ffn), x["w3"].reshape(h, ffn)], axis=1))
+    wo, w2 = x["wo"].reshape(h, h), x["w2"].reshape(ffn, h)
+    kc, vc = x["k_cache"].reshape(kv, ctx, d), x["v_cache"].reshape(kv, ctx, d)
+    cos, sin = x["rope_cos"], x["rope_sin"]
+    xs = x["x"].reshape(1, h)
+    out = np.empty((1, h), dtype=f32)
+    scale = f32(1 / d ** 0.5)
+
+    def rms(a, g):
+        return a * (f32(1) / np.sqrt((a * a).mean(axis=-1, keepdims=True) + eps)) * x[g]
+
+    def rope(t):
+        a, b = t[:, :half], t[:, half:]
+        return np.concatenate([a * cos - b * sin, b * cos + a * sin], axis=1)
+
+    def call():
+        qkv = rms(xs, "attn_norm") @ wqkv
+        q = rope(qkv[0, :h].reshape(heads, d)).reshape(kv, group, d)
+        k = rope(qkv[0, h:h + kvd].reshape(kv, d))
+        v = qkv[0, h + kvd:].reshape(kv, 1, d)
+        s = np.concatenate([q @ kc.transpose(0, 2, 1), (q * k[:, None, :]).sum(axis=-1, keepdims=True)], axis=-1)
+        s *= scale
+        s -= s.max(axis=-1, keepdims=True)
+        np.exp(s, out=s)
+        s /= s.sum(axis=-1, keepdims=True)
+        x2 = (s[..., :ctx] @ vc + s[..., ctx:] * v).reshape(1, h) @ wo + xs
+        gu = rms(x2, "ffn_norm") @ w13
+        g = gu[:, :ffn]
+        out[...] = (g / (f32(1) + np.exp(-g)) * gu[:, ffn:]) @ w2 + x2
+    return call, (lambda: out)
 
 
 def _np_erf(np, x):

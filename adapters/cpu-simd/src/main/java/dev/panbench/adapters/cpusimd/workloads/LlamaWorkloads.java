@@ -1,0 +1,122 @@
+package dev.panbench.adapters.cpusimd.workloads;
+
+import dev.panbench.adapters.cpusimd.kernels.LlamaDecodeStep;
+import dev.panbench.adapters.cpusimd.kernels.LlamaDecodeStep.Projection;
+import dev.panbench.adapters.cpusimd.kernels.Parallel;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.Int4Blocks;
+import dev.panbench.harness.catalog.LlamaDecodeEntry;
+import dev.panbench.harness.catalog.LlamaWeights;
+import dev.panbench.harness.catalog.Operand;
+import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.ParamSpec;
+import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.WorkloadSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The catalog's {@code model/llama-decode} in this adapter. {@code impl=simd} is {@link LlamaDecodeStep}: float32
+ * weights in {@code PackedGemm} panels, INT4 weights in {@code Int4Gemv}'s (the dequantizing fused into the
+ * multiply-adds, each weight read once at four bits). {@code impl=numpy} is its twin in {@code cpusimd_frameworks.py},
+ * timed by the Python driver; numpy has no INT4 product, so at {@code weights=int4} it multiplies by the weights
+ * dequantized once, at setup (the row is numpy's float32 step on INT4-valued weights, reading 32 bits a weight).
+ * Every answer is checked by the entry's {@link Problem#check} before timing.
+ */
+final class LlamaWorkloads {
+
+    private LlamaWorkloads() {
+    }
+
+    static List<WorkloadSpec> specs() {
+        return List.of(Catalog.LLAMA_DECODE.spec().param(ParamSpec.of("impl", "simd", "numpy")).param("threads", "1")
+                .availability(LlamaWorkloads::availability)
+                .role(p -> Catalog.LLAMA_DECODE.role(p, p.get("impl"), ModelWorkloads.framework(p)))
+                .factory(() -> new KernelWorkload(LlamaWorkloads::llama)).build());
+    }
+
+    /** A shape that makes no layer is unavailable with its reason, as is numpy where it is missing. */
+    private static Availability availability(Params p) {
+        String fault = LlamaDecodeEntry.shapeFault(Catalog.LLAMA_DECODE.shapeOf(p));
+        if (fault != null) {
+            return Availability.unavailable(fault);
+        }
+        return p.get("impl").equals("simd") ? Availability.ok() : Impl.availability(p);
+    }
+
+    private static Case llama(Params p) {
+        Problem prob = Catalog.LLAMA_DECODE.problem(p);
+        boolean int4 = LlamaDecodeEntry.int4(p);
+        int ctx = p.getInt("ctx"), h = p.getInt("hidden"), heads = p.getInt("heads"), kv = p.getInt("kv_heads");
+        int ffn = p.getInt("ffn"), kvDim = kv * (h / heads);
+        float[] out = new float[prob.outputLength()];
+        Case.Verifier check = r -> prob.check("impl=" + p.get("impl"), out);
+        if (ModelWorkloads.framework(p) != null) {
+            Map<String, Object> shape = new LinkedHashMap<>();
+            for (String n : List.of("ctx", "hidden", "heads", "kv_heads", "ffn")) {
+                shape.put(n, p.getInt(n));
+            }
+            shape.put("eps", Catalog.LLAMA_DECODE.layerNormEpsilon());
+            FrameworkCall fw = FrameworkCall.of(p, "model.llama", shape, floatOperands(prob, int4, h, kvDim, ffn));
+            return new Case(fw.into(out), check).with(fw);
+        }
+        int threads = Parallel.parseThreads(p.get("threads"));
+        LlamaDecodeStep step = new LlamaDecodeStep(
+                new LlamaDecodeStep.Shape(ctx, h, heads, kv, ffn, (float) Catalog.LLAMA_DECODE.layerNormEpsilon()),
+                projection(prob, int4, h, h + 2 * kvDim, threads, "wq", "wk", "wv"),
+                projection(prob, int4, h, h, threads, "wo"),
+                projection(prob, int4, h, 2 * ffn, threads, "w1", "w3"),
+                projection(prob, int4, ffn, h, threads, "w2"),
+                prob.floats("attn_norm"), prob.floats("ffn_norm"), prob.floats("rope_cos"), prob.floats("rope_sin"));
+        float[] x = prob.floats("x"), kc = prob.floats("k_cache"), vc = prob.floats("v_cache");
+        return new Case(() -> {
+            step.forward(x, kc, vc, out);
+            return 0;
+        }, check);
+    }
+
+    /** The matrices {@code names} joined column-wise, as the problem stores them (float32 or MatMulNBits). */
+    private static Projection projection(Problem prob, boolean int4, int in, int out, int threads, String... names) {
+        if (!int4) {
+            float[][] parts = new float[names.length][];
+            for (int i = 0; i < names.length; i++) {
+                parts[i] = prob.floats(names[i]);
+            }
+            return LlamaDecodeStep.f32(in, out, threads, parts);
+        }
+        Object[] parts = new Object[2 * names.length];
+        for (int i = 0; i < names.length; i++) {
+            parts[2 * i] = prob.input(names[i] + "_packed").bytes();
+            parts[2 * i + 1] = prob.floats(names[i] + "_scales");
+        }
+        return LlamaDecodeStep.int4(in, out, threads, parts);
+    }
+
+    /**
+     * Name, floats, name, floats... for the framework twin: every float operand, and at INT4 each matrix dequantized
+     * under its float32 name in place of its bytes and scales.
+     */
+    private static Object[] floatOperands(Problem prob, boolean int4, int h, int kvDim, int ffn) {
+        List<Object> in = new ArrayList<>();
+        for (Operand o : prob.inputs()) {
+            if (o.floats() != null && !o.name().endsWith("_scales")) {
+                in.add(o.name());
+                in.add(o.floats());
+            }
+        }
+        if (int4) {
+            for (String name : LlamaWeights.MATRICES) {
+                int k = name.equals("w2") ? ffn : h;
+                int n = prob.input(name + "_scales").dims()[0];
+                in.add(name);
+                in.add(Int4Blocks.dequantize(prob.input(name + "_packed").bytes(), prob.floats(name + "_scales"), k,
+                        n));
+            }
+        }
+        return in.toArray();
+    }
+}
