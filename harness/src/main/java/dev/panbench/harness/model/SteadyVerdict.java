@@ -2,6 +2,7 @@ package dev.panbench.harness.model;
 
 import dev.panbench.harness.stats.SteadyState;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ public record SteadyVerdict(Boolean steady, String method, String reason, List<M
 
     public SteadyVerdict {
         warmup = warmup == null ? null
-                : warmup.stream().map(w -> java.util.Collections.unmodifiableMap(new LinkedHashMap<>(w))).toList();
+                : warmup.stream().map(w -> Collections.unmodifiableMap(new LinkedHashMap<>(w))).toList();
     }
 
     /** The statistics' verdict with the forks' warm-ups (none when {@code warmup} is empty). */
