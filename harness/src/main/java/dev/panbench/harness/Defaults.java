@@ -70,6 +70,13 @@ public final class Defaults {
     public static final double STEAL_IMBALANCE = 0.05;
     /** Times a pair of one result is measured again for stolen time before it is judged as it is. */
     public static final int STEAL_RETRIES = 2;
+
+    /**
+     * Two sides of a pair this far apart, one of whose adaptive warm-ups ran out before the operation settled, are
+     * taken for a fork that measured code the JIT had not compiled, and measured again (at most
+     * {@link #STEAL_RETRIES} times per result).
+     */
+    public static final double UNCOMPILED_RATIO = 2.0;
     /** Growth of bytes allocated per operation that fails a paired gate whatever the timing: 10% and 16 bytes. */
     public static final double ALLOC_GROWTH_FRACTION = 0.10;
     public static final double ALLOC_GROWTH_BYTES = 16;

@@ -8,6 +8,7 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.ResultMarks;
+import dev.panbench.harness.model.SteadyVerdict;
 import dev.panbench.harness.model.Units;
 import dev.panbench.harness.run.PlannedResult;
 import dev.panbench.harness.run.RunSettings;
@@ -35,7 +36,8 @@ import java.util.function.BooleanSupplier;
  * The rounds of a paired gate. Each round takes the results not yet settled in an order drawn from the seed, and for
  * each measures the two forks of every open comparison back to back (sides in a drawn order) or, in a duet, at the
  * same moment on two CPUs (which CPU each side gets drawn too), so the forks of a pair lie seconds apart and a drift
- * of the machine falls on both. A pair whose forks were robbed of CPU time unequally is measured again. After each
+ * of the machine falls on both. A pair whose forks were robbed of CPU time unequally, or one of whose forks measured
+ * before its code was compiled ({@link #uncompiled}), is measured again. After each
  * round, a result whose pairs settle it ({@link PairedVerdicts#settled}) stops; rounds go on for the others until the
  * budget is spent or every result has {@link Defaults#GATE_MAX_PAIRS} pairs. Every pair is appended to
  * {@code pairs.jsonl} as it is measured.
@@ -192,13 +194,15 @@ final class PairedRounds {
                         open.get(d.name()).put(r.id(), false);
                         continue;
                     }
+                    double ratio = turns ? iterationRatio(b.result(), c.result())
+                            : median(c.result()) / median(b.result());
                     // forks that take turns share the same stretch of time, so what the hypervisor stole fell on both
                     boolean unequal = !turns && Math.abs(b.stolen() - c.stolen()) > Defaults.STEAL_IMBALANCE;
-                    int tries = retries.merge(r.id(), unequal ? 1 : 0, Integer::sum);
-                    boolean kept = !unequal || tries > Defaults.STEAL_RETRIES * plan.duels().size();
+                    boolean again = unequal || uncompiled(b.result(), c.result(), ratio);
+                    int tries = retries.merge(r.id(), again ? 1 : 0, Integer::sum);
+                    boolean kept = !again || tries > Defaults.STEAL_RETRIES * plan.duels().size();
                     Pair p = new Pair(d.name(), r.id(), b.result().unit(), round, first, median(b.result()),
-                            median(c.result()), turns ? iterationRatio(b.result(), c.result())
-                            : median(c.result()) / median(b.result()), e.getValue().turns(),
+                            median(c.result()), ratio, e.getValue().turns(),
                             b.result().allocBytesPerOp(), c.result().allocBytesPerOp(), b.stolen(), c.stolen(), b.cpu(),
                             c.cpu(), b.started().toString(), kept);
                     append(journal, p);
@@ -364,6 +368,23 @@ final class PairedRounds {
      * that starts between two turns spoils one iteration pair of several, which the median passes over. Where the
      * two forks measured different numbers of iterations, the ratio of their medians.
      */
+    /**
+     * Whether one fork of a pair likely measured code the JIT had not compiled yet: its adaptive warm-up ran out
+     * before the operation settled, and the two sides lie more than {@link Defaults#UNCOMPILED_RATIO} apart. On a
+     * loaded machine a Vector API kernel can stay in the interpreter for seconds, hundreds of times slower; such a
+     * pair says nothing about the change, so it is measured again, as a pair robbed of CPU time is.
+     */
+    static boolean uncompiled(BenchResult base, BenchResult candidate, double ratio) {
+        return Math.abs(Math.log(ratio)) > Math.log(Defaults.UNCOMPILED_RATIO)
+                && (warmupRanOut(base) || warmupRanOut(candidate));
+    }
+
+    private static boolean warmupRanOut(BenchResult r) {
+        SteadyVerdict steady = r.facts().steady();
+        return steady != null && steady.warmup() != null
+                && steady.warmup().stream().anyMatch(w -> Boolean.FALSE.equals(w.get("settled")));
+    }
+
     static double iterationRatio(BenchResult base, BenchResult candidate) {
         double[] b = corrected(base);
         double[] c = corrected(candidate);

@@ -65,7 +65,8 @@ public final class GateVerdictReport {
         StringBuilder sb = new StringBuilder(Reports.console(outcome.comparison()));
         PairedGate.Summary s = outcome.summary();
         sb.append(String.format(Locale.ROOT, "pairs: %d in %d round(s), forks %s, seed %d, %.0f s of a %.0f s budget%s;"
-                        + " %d pair(s) measured again for stolen CPU time (largest share stolen %.1f%%)%n",
+                        + " %d pair(s) measured again for stolen CPU time or code not yet compiled (largest share stolen"
+                        + " %.1f%%)%n",
                 s.pairs(), s.rounds(), s.mode(), s.seed(), s.seconds(), s.budgetSeconds(),
                 s.budgetSpent() ? " (spent)" : "", s.remeasured(), 100 * s.maxStolen()));
         sb.append("wrote ").append(outcome.comparisonFile()).append('\n');
