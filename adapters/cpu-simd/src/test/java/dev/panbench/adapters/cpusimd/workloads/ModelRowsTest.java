@@ -40,9 +40,11 @@ class ModelRowsTest {
     private static final RunSettings TINY = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("10ms")
             .iterations(2).measurementTime("10ms").build();
 
-    private static final Map<String, List<String>> SMALL = Map.of("batch", List.of("2"), "seq", List.of("16"),
-            "ctx", List.of("16"), "hidden", List.of("64"), "heads", List.of("4"), "ffn", List.of("256"),
-            "m", List.of("9"), "k", List.of("64"), "n", List.of("40"));
+    private static final Map<String, List<String>> SMALL = Map.ofEntries(Map.entry("batch", List.of("2")),
+            Map.entry("seq", List.of("16")), Map.entry("ctx", List.of("16")), Map.entry("hidden", List.of("64")),
+            Map.entry("heads", List.of("4")), Map.entry("ffn", List.of("256")), Map.entry("m", List.of("9")),
+            Map.entry("k", List.of("64")), Map.entry("n", List.of("40")), Map.entry("kv_heads", List.of("2")),
+            Map.entry("weights", List.of("int4")));
 
     private static List<BenchResult> run(String filter, String dir) throws Exception {
         List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), SMALL, Pattern.compile(filter),
