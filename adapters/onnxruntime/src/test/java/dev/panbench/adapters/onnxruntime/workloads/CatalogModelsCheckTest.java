@@ -32,6 +32,7 @@ class CatalogModelsCheckTest {
             "softmax/rows", "shape=3x5,dtype=f32", "layernorm/rows", "shape=3x5,dtype=f32",
             "model/bert-layer", "batch=2,seq=16,hidden=64,heads=4,ffn=256",
             "model/gpt2-decode", "batch=2,ctx=16,hidden=64,heads=4,ffn=256",
+            "model/llama-decode", "weights=int4,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256",
             "quant/matmul-int4", "m=7,k=64,n=33", "quant/matmul-int8", "m=7,k=64,n=33");
 
     private static final String SMALL_SIZE = "size=7,dtype=f32";

@@ -38,6 +38,9 @@ class ModelGraphsVerifyTest {
                     "batch=1,seq=7,hidden=48,heads=3,ffn=96"),
             "model/gpt2-decode", List.of("batch=2,ctx=16,hidden=64,heads=4,ffn=256",
                     "batch=3,ctx=1,hidden=48,heads=3,ffn=96"),
+            "model/llama-decode", List.of("weights=f32,ctx=7,kv_heads=1,hidden=96,heads=3,ffn=224",
+                    "weights=int4,ctx=7,kv_heads=3,hidden=96,heads=3,ffn=224",
+                    "weights=int4,ctx=16,kv_heads=2,hidden=128,heads=4,ffn=160"),
             "quant/matmul-int4", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"),
             "quant/matmul-int8", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"));
 

@@ -117,9 +117,11 @@ class OrtRunnerTest {
         OnnxRuntimeAdapter adapter = new OnnxRuntimeAdapter();
         Availability a = adapter.probe();
         assumeTrue(a.available(), () -> "onnxruntime unavailable: " + a.reason());
-        List<PlannedResult> plan = RunPlan.expand(List.of(adapter), Map.of("batch", List.of("2"), "seq",
-                List.of("16"), "ctx", List.of("16"), "hidden", List.of("64"), "heads", List.of("4"), "ffn",
-                List.of("256"), "m", List.of("16"), "k", List.of("64"), "n", List.of("96")),
+        List<PlannedResult> plan = RunPlan.expand(List.of(adapter), Map.ofEntries(
+                Map.entry("batch", List.of("2")), Map.entry("seq", List.of("16")), Map.entry("ctx", List.of("16")),
+                Map.entry("hidden", List.of("64")), Map.entry("heads", List.of("4")), Map.entry("ffn", List.of("256")),
+                Map.entry("m", List.of("16")), Map.entry("k", List.of("64")), Map.entry("n", List.of("96")),
+                Map.entry("kv_heads", List.of("2")), Map.entry("weights", List.of("int4"))),
                 Pattern.compile("^onnxruntime/(model|quant)/"), null);
         assertEquals(adapter.workloads().stream().filter(s -> s.name().matches("(model|quant)/.*")).count(),
                 plan.size(), "one row a model entry at one small shape: " + plan);

@@ -1,0 +1,112 @@
+package dev.panbench.adapters.onnxruntime.workloads;
+
+import dev.panbench.adapters.onnxruntime.graph.Attribute;
+import dev.panbench.adapters.onnxruntime.graph.OnnxGraph;
+import dev.panbench.harness.catalog.Catalog;
+import dev.panbench.harness.catalog.Int4Blocks;
+import dev.panbench.harness.catalog.LlamaDecodeEntry;
+import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.spi.Params;
+
+import java.util.List;
+
+/**
+ * {@code model/llama-decode} as an ONNX graph, with ONNX Runtime's own operators where it has one for a step:
+ * {@code com.microsoft.RotaryEmbedding} ({@code interleaved=0}, the rotate-half form), and RMSNorm in the operators
+ * its optimiser fuses into {@code SimplifiedLayerNormalization}; the projections are MatMul on float32 weights or
+ * {@code com.microsoft.MatMulNBits} (4 bits, block 32, accuracy level 1: float32 compute) on the catalog's packed
+ * bytes and scales, every weight an initializer that ONNX Runtime prepacks at session creation; SwiGLU is
+ * {@code Sigmoid} and two {@code Mul}, of which the optimiser makes {@code QuickGelu} (alpha 1: SiLU) and a Mul.
+ * Both fusions are in the optimised model ONNX Runtime 1.24.1 writes for this graph.
+ * <p>
+ * The attention is plain operators reading the cache where it lies, as the GPT-2 step's graph does: query heads
+ * grouped per key-value head ({@code [kv_heads][heads/kv_heads][d]}, head {@code h} in group
+ * {@code h / (heads / kv_heads)}), scores {@code k_cache q^T} and the new token's own, joined before the softmax and
+ * split after it. {@code com.microsoft.GroupQueryAttention} is not used: it returns the present keys and values, past
+ * and new, as new tensors, copying the whole cache every step unless the caller binds one buffer to both past and
+ * present, which a session run from Java here does not.
+ * <p>
+ * RotaryEmbedding looks its cosines up by position in a table {@code [positions][d/2]}: the graph holds the one row
+ * of the new token's position (the catalog's {@code rope_cos} and {@code rope_sin}) and passes position id 0.
+ */
+final class LlamaGraphs {
+
+    static final float EPS = (float) Catalog.LLAMA_DECODE.layerNormEpsilon();
+
+    private LlamaGraphs() {
+    }
+
+    static void decode(Problem p, Params shape, OnnxGraph graph) {
+        decode(p, shape, graph, true);
+    }
+
+    /** The step, or (tests) the same step with the rotary embedding left out, a wrong step. */
+    static void decode(Problem p, Params shape, OnnxGraph graph, boolean rotary) {
+        GraphOps o = new GraphOps(graph);
+        boolean int4 = LlamaDecodeEntry.int4(shape);
+        long h = shape.getLong("hidden"), heads = shape.getLong("heads"), kv = shape.getLong("kv_heads");
+        long ffn = shape.getLong("ffn"), c = shape.getLong("ctx");
+        long d = h / heads, group = heads / kv;
+        graph.initializer("position_0", new long[]{0}, 1, 1);
+        String cos = o.reshape("rope_cos", 1, d / 2), sin = o.reshape("rope_sin", 1, d / 2);
+
+        String u = rmsNorm(graph, o, "x", "attn_norm");
+        String q = o.reshape(project(graph, o, int4, u, "wq", h, h), 1, heads, 1, d);
+        String k = o.reshape(project(graph, o, int4, u, "wk", h, kv * d), 1, kv, 1, d);
+        String v = o.reshape(project(graph, o, int4, u, "wv", h, kv * d), kv, 1, d);
+        if (rotary) {
+            q = rotate(graph, q, "q_rotated", cos, sin);
+            k = rotate(graph, k, "k_rotated", cos, sin);
+        }
+        String qg = o.reshape(q, kv, group, d);
+        String own = o.matMul(qg, o.reshape(k, kv, d, 1));
+        String cached = o.transpose(o.matMul("k_cache", o.transpose(qg, 0, 2, 1)), 0, 2, 1);
+        String scores = o.mul(o.op("Concat", List.of(cached, own), Attribute.of("axis", -1L)),
+                o.scalar((float) (1 / Math.sqrt(d))));
+        String probs = o.softmaxLastAxis(scores);
+        String splits = "split_" + c;
+        graph.initializer(splits, new long[]{c, 1}, 2);
+        graph.node("Split", List.of(probs, splits), List.of("p_cache", "p_own"), Attribute.of("axis", -1L));
+        String att = o.add(o.matMul("p_cache", "v_cache"), o.matMul("p_own", v));
+        String x2 = o.add(project(graph, o, int4, o.reshape(att, 1, 1, h), "wo", h, h), "x");
+
+        String u2 = rmsNorm(graph, o, x2, "ffn_norm");
+        String gate = project(graph, o, int4, u2, "w1", h, ffn);
+        String up = project(graph, o, int4, u2, "w3", h, ffn);
+        String f = o.mul(o.mul(gate, o.op("Sigmoid", List.of(gate))), up);
+        o.intoOutput("Add", List.of(project(graph, o, int4, f, "w2", ffn, h), x2));
+    }
+
+    /**
+     * RMSNorm over the last axis, times the gain: {@code x / Sqrt(ReduceMean(Pow(x, 2)) + eps) * gain}, the pattern
+     * ONNX Runtime's SimplifiedLayerNormFusion rewrites into its SimplifiedLayerNormalization kernel (that operator is
+     * ONNX Runtime's own, registered in the ONNX domain but no ONNX operator, so it is not written here directly).
+     */
+    private static String rmsNorm(OnnxGraph graph, GraphOps o, String x, String gain) {
+        String axes = x + "_axes";
+        graph.initializer(axes, new long[]{-1}, 1);
+        String ms = o.op("ReduceMean", List.of(o.op("Pow", List.of(x, o.scalar(2f))), axes),
+                Attribute.of("keepdims", 1L));
+        String rms = o.op("Sqrt", List.of(o.add(ms, o.scalar(EPS))));
+        return o.mul(o.op("Div", List.of(x, rms)), gain);
+    }
+
+    /** {@code x W}: MatMul on the float32 matrix, or MatMulNBits on its packed bytes and scales. */
+    private static String project(OnnxGraph graph, GraphOps o, boolean int4, String x, String w, long in, long out) {
+        if (!int4) {
+            return o.matMul(x, w);
+        }
+        String y = w + "_out";
+        graph.node("com.microsoft", "MatMulNBits", List.of(x, w + "_packed", w + "_scales"), List.of(y),
+                Attribute.of("K", in), Attribute.of("N", out), Attribute.of("bits", 4L),
+                Attribute.of("block_size", (long) Int4Blocks.BLOCK), Attribute.of("accuracy_level", 1L));
+        return y;
+    }
+
+    /** RotaryEmbedding of {@code [1][n][1][d]} at position id 0 of the one-row table. */
+    private static String rotate(OnnxGraph graph, String x, String y, String cos, String sin) {
+        graph.node("com.microsoft", "RotaryEmbedding", List.of(x, "position_0", cos, sin), List.of(y),
+                Attribute.of("interleaved", 0L));
+        return y;
+    }
+}
