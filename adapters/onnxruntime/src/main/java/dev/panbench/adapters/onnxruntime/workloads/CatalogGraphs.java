@@ -36,8 +36,7 @@ final class CatalogGraphs {
                     ModelGraphs::gpt2Decode),
             new CatalogGraph(Catalog.LLAMA_DECODE, 1, "com.microsoft RotaryEmbedding, MatMul or com.microsoft "
                     + "MatMulNBits (4 bits, block 32), Pow, ReduceMean, Sqrt, Div (RMSNorm), Reshape, Transpose, "
-                    + "Concat, Split, Softmax, Sigmoid, Mul, Add", ModelGraphs.weightsBut("x", "k_cache", "v_cache"),
-                    LlamaGraphs::decode),
+                    + "Concat, Split, Softmax, Sigmoid, Mul, Add", LlamaGraphs.WEIGHTS, LlamaGraphs::decode),
             new CatalogGraph(Catalog.MATMUL_INT4, 1, "com.microsoft MatMulNBits (4 bits, block 32)",
                     ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt4),
             new CatalogGraph(Catalog.MATMUL_INT8, 1, "com.microsoft MatMulNBits (8 bits, block 32)",

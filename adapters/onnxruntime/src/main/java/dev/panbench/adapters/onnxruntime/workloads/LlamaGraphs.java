@@ -15,7 +15,7 @@ import java.util.List;
  * {@code com.microsoft.RotaryEmbedding} ({@code interleaved=0}, the rotate-half form), and RMSNorm in the operators
  * its optimiser fuses into {@code SimplifiedLayerNormalization}; the projections are MatMul on float32 weights or
  * {@code com.microsoft.MatMulNBits} (4 bits, block 32, accuracy level 1: float32 compute) on the catalog's packed
- * bytes and scales, every weight an initializer that ONNX Runtime prepacks at session creation; SwiGLU is
+ * bytes and scales; SwiGLU is
  * {@code Sigmoid} and two {@code Mul}, of which the optimiser makes {@code QuickGelu} (alpha 1: SiLU) and a Mul.
  * Both fusions are in the optimised model ONNX Runtime 1.24.1 writes for this graph.
  * <p>
@@ -26,12 +26,21 @@ import java.util.List;
  * and new, as new tensors, copying the whole cache every step unless the caller binds one buffer to both past and
  * present, which a session run from Java here does not.
  * <p>
+ * The INT4 weights, the RMSNorm gains and the rotary table are initializers (MatMulNBits prepacks its weights at
+ * session creation); the float32 matrices are graph inputs, bound once at setup like the cache, and MatMul reads
+ * them where they lie: as initializers they would make an 810 MB model at the 7B shape, which the model writer
+ * builds in the heap several times over before it reaches the file ({@link #WEIGHTS} names what is stored).
+ * <p>
  * RotaryEmbedding looks its cosines up by position in a table {@code [positions][d/2]}: the graph holds the one row
  * of the new token's position (the catalog's {@code rope_cos} and {@code rope_sin}) and passes position id 0.
  */
 final class LlamaGraphs {
 
     static final float EPS = (float) Catalog.LLAMA_DECODE.layerNormEpsilon();
+
+    /** The operands stored in the model: INT4 bytes and scales, the gains and the rotary table. */
+    static final java.util.function.Predicate<String> WEIGHTS = name -> name.endsWith("_packed")
+            || name.endsWith("_scales") || List.of("attn_norm", "ffn_norm", "rope_cos", "rope_sin").contains(name);
 
     private LlamaGraphs() {
     }
