@@ -70,6 +70,25 @@ class LlamaRowsTest {
     }
 
     @Test
+    void aQuickRunTakesTheScaledDownLayerAndTheDefaultRunThe7BLayer() {
+        Pattern llama = Pattern.compile("^cpu-simd/model/llama-decode\\[");
+        List<String> quick = RunPlan.expand(List.of(new CpuSimdAdapter()), Map.of(), llama, null, true).stream()
+                .map(p -> p.id().toString()).toList();
+        assertEquals(List.of(
+                "cpu-simd/model/llama-decode[weights=f32,ctx=128,kv_heads=2,hidden=512,heads=8,ffn=1376,impl=simd,"
+                        + "threads=1]",
+                "cpu-simd/model/llama-decode[weights=f32,ctx=128,kv_heads=2,hidden=512,heads=8,ffn=1376,impl=numpy,"
+                        + "threads=1]",
+                "cpu-simd/model/llama-decode[weights=int4,ctx=128,kv_heads=2,hidden=512,heads=8,ffn=1376,impl=simd,"
+                        + "threads=1]",
+                "cpu-simd/model/llama-decode[weights=int4,ctx=128,kv_heads=2,hidden=512,heads=8,ffn=1376,"
+                        + "impl=numpy,threads=1]"), quick);
+        List<PlannedResult> full = RunPlan.expand(List.of(new CpuSimdAdapter()), Map.of(), llama, null, false);
+        assertEquals(16, full.size(), "f32 and int4, ctx 128 and 2048, 32 and 8 key-value heads, simd and numpy");
+        assertTrue(full.stream().allMatch(p -> p.id().toString().contains("hidden=4096,heads=32,ffn=11008")));
+    }
+
+    @Test
     void eachSimdStepVerifiesAtThreadsOneAndTwo() throws Exception {
         WorkloadSpec spec = new CpuSimdAdapter().workloads().stream()
                 .filter(s -> s.name().equals("model/llama-decode")).findFirst().orElseThrow();
