@@ -25,7 +25,7 @@ import java.util.List;
  * {@code ctx theta_i}, {@code theta_i = base^(-2i/d)}: {@code q'_i = q_i cos - q_(i+d/2) sin},
  * {@code q'_(i+d/2) = q_(i+d/2) cos + q_i sin}. The cosines and sines are inputs ({@code rope_cos}, {@code rope_sin},
  * {@code [d/2]}, computed in float64 and rounded), as every decoder keeps its table: at ctx 2048 the angle is 2048
- * radians, and one computed in float32 would be off by a unit of 2^-13 and its sine by as much.
+ * radians, and one computed in float32 would be off by up to 2^-13 and its sine by as much.
  * <p>
  * Inputs: {@code x} {@code [1][1][hidden]} normal with standard deviation 1; {@code k_cache} and {@code v_cache}
  * {@code [kv_heads][ctx][d]} normal with standard deviation 1 (the cached keys stand for keys already rotated); the
@@ -33,9 +33,10 @@ import java.util.List;
  * symmetric, {@link Int4Blocks}, ONNX Runtime's MatMulNBits layout). Output: the new hidden state
  * {@code [1][1][hidden]}; the new key and value are not an output (the time includes computing them).
  * <p>
- * Tolerance: {@code |got - ref| <= 16 sqrt(hidden + ffn + ctx) 2^-24 (1 + |ref|)} (1.25e-4 (1 + |ref|) at the 7B
- * shape, ctx 128). The residual stream keeps {@code x} (O(1)) and adds the attention's output and the FFN's (up to
- * O(5): sums of 11008 products of O(1) activations and weights of 0.02), each a float32 sum of thousands of terms.
+ * Tolerance: {@code |got - ref| <= 16 sqrt(hidden + ffn + ctx) 2^-24 (1 + |ref|)} (1.2e-4 (1 + |ref|) at the 7B
+ * shape and ctx 128). The residual stream keeps {@code x} (O(1)) and adds the attention's output and the FFN's (sums
+ * of 11008 products of O(1) activations and weights of 0.02; {@code |ref|} reaches 9 at the 7B shape), each a float32
+ * sum of thousands of terms.
  * Measured with a plain float32 step summing every product in order ({@code NaiveLlama}, the worst order): 0.4% to
  * 0.8% of the bound at the quick shape, 14% at the 7B shape (ctx 128 and 2048, f32 and INT4, 32 and 8 key-value
  * heads). Wrong steps fail by far: without the rotary embedding 1,200 to 20,000 times the bound, with Meta's
