@@ -39,7 +39,8 @@ import java.util.function.BooleanSupplier;
  * of the machine falls on both. A pair whose forks were robbed of CPU time unequally, or one of whose forks measured
  * before its code was compiled ({@link #uncompiled}), is measured again. After each
  * round, a result whose pairs settle it ({@link PairedVerdicts#settled}) stops; rounds go on for the others until the
- * budget is spent or every result has {@link Defaults#GATE_MAX_PAIRS} pairs. Every pair is appended to
+ * budget is spent or every result has {@link Defaults#GATE_MAX_PAIRS} pairs. From the second full round on, the
+ * results that look slower get rounds of their own ({@link #suspect}). Every pair is appended to
  * {@code pairs.jsonl} as it is measured.
  * <p>
  * Several comparisons may share rounds ({@code selfcheck --paired}: base against the same build, and base against a
@@ -139,13 +140,24 @@ final class PairedRounds {
         double pairSeconds = 0;
         int pairsTimed = 0;
         boolean interrupted = false;
+        int fullRounds = 0;
+        int focusLeft = 0;
         while (!budgetSpent && !interrupted && anyOpen(open)) {
             round++;
+            // from the second full round on, up to minPairs rounds of the suspects alone follow each full round
+            boolean focus = fullRounds >= 2 && focusLeft > 0 && anySuspect(open, pairs);
+            if (focus) {
+                focusLeft--;
+            } else {
+                fullRounds++;
+                focusLeft = plan.minPairs();
+            }
             List<PlannedResult> order = new ArrayList<>(plan.results());
             Collections.shuffle(order, random);
             boolean measuredAny = false;
             for (PlannedResult r : order) {
-                List<Duel> duels = plan.duels().stream().filter(d -> open.get(d.name()).get(r.id())).toList();
+                List<Duel> duels = plan.duels().stream().filter(d -> open.get(d.name()).get(r.id())
+                        && (!focus || suspect(pairs.get(d.name()).get(r.id()), plan.threshold()))).toList();
                 if (duels.isEmpty()) {
                     continue;
                 }
@@ -474,6 +486,33 @@ final class PairedRounds {
 
     private static boolean anyOpen(Map<String, Map<ResultId, Boolean>> open) {
         return open.values().stream().anyMatch(m -> m.containsValue(true));
+    }
+
+    /**
+     * Whether an open result's pairs so far point at a regression: the median of its {@code d} lies beyond half the
+     * threshold, on the slower side. A gate is run to find regressions, and on a large selection a budget that gives
+     * every result one pair a round leaves each with too few pairs for any verdict; so after each full round the
+     * suspects get rounds of their own, until they settle or have had {@link Plan#minPairs} more. A suspect that was
+     * only noise gets its {@code unchanged} sooner; one that was not, its {@code regressed}. Each result is still
+     * judged on its own pairs alone.
+     */
+    static boolean suspect(List<Pair> ps, double threshold) {
+        if (ps == null || ps.isEmpty()) {
+            return false;
+        }
+        double[] d = toPairs(ps.getFirst().id(), ps).d();
+        return Descriptive.median(d) > Math.log1p(threshold / 2);
+    }
+
+    private boolean anySuspect(Map<String, Map<ResultId, Boolean>> open, Map<String, Map<ResultId, List<Pair>>> pairs) {
+        for (Duel d : plan.duels()) {
+            for (var e : open.get(d.name()).entrySet()) {
+                if (e.getValue() && suspect(pairs.get(d.name()).get(e.getKey()), plan.threshold())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static String whyNot(Arm base, Forks.Reading b, Arm candidate, Forks.Reading c) {

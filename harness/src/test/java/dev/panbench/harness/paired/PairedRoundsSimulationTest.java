@@ -137,6 +137,29 @@ class PairedRoundsSimulationTest {
         assertTrue(candidateFirst > 0 && candidateFirst < first.size() / 2, "both orders drawn: " + first);
     }
 
+    @Test
+    void afterTwoFullRoundsAResultThatLooksSlowerGetsRoundsOfItsOwn() {
+        // three results; the candidate of work/0 is 10% slower, the others as fast as their base (tight pairs)
+        List<String> started = new ArrayList<>();
+        Random noise = new Random(5);
+        Forks recording = (arm, planned, settings, dir, cpu, command) -> {
+            started.add(planned.id().workload());
+            double slower = arm.name().equals("candidate") && planned.id().workload().equals("work/0") ? 1.10 : 1.0;
+            double median = 100 * slower * Math.exp(0.002 * noise.nextGaussian());
+            BenchResult r = BenchResult.measured(planned.id(), "sim", "ns/op", "avgt",
+                    List.of(List.of(median)), 0.0, null);
+            return () -> new Forks.Reading(r, null, null, Instant.EPOCH, 1, 0, cpu);
+        };
+        PairedRounds.Outcome o = new PairedRounds(plan(7), recording, PairedRounds.Listener.NONE).run();
+        // two forks per pair: the first two full rounds are 12 starts, then work/0 alone until it settles
+        List<String> afterTwoRounds = started.subList(2 * 2 * RESULTS, 2 * 2 * RESULTS + 8);
+        assertTrue(afterTwoRounds.stream().allMatch("work/0"::equals), "the suspect's own rounds: " + started);
+        List<PairedRounds.Pair> slow = o.pairs().get("gate").get(plan(7).results().getFirst().id());
+        assertTrue(slow.size() >= 6 && slow.getLast().round() < 2 + 6 + 1,
+                "work/0 settled in its own rounds: " + slow.size() + " pairs, last in round " + slow.getLast().round());
+        assertTrue(PairedRounds.suspect(slow, 0.05));
+    }
+
     /** The arms and results in the order the rounds started them. */
     private static List<String> order(long seed) {
         List<String> started = new ArrayList<>();
