@@ -187,9 +187,9 @@ public final class LlamaDecodeEntry extends CatalogEntry {
         double[] cos = widened(rope[0]), sin = widened(rope[1]);
         double[] xd = BertLayerEntry.row(x, 0, h);
         double[] u = rmsNorm(xd, w.attnNorm, eps);
-        double[] q = matVec(u, w.matrix("wq"), h, h);
-        double[] k = matVec(u, w.matrix("wk"), h, kvDim);
-        double[] v = matVec(u, w.matrix("wv"), h, kvDim);
+        double[] q = ModelMath.matVec(u, w.matrix("wq"), h, h);
+        double[] k = ModelMath.matVec(u, w.matrix("wk"), h, kvDim);
+        double[] v = ModelMath.matVec(u, w.matrix("wv"), h, kvDim);
         rotate(q, heads, d, cos, sin);
         rotate(k, kvHeads, d, cos, sin);
         double[] a = new double[h];
@@ -220,17 +220,17 @@ public final class LlamaDecodeEntry extends CatalogEntry {
                 a[qo + c] += s[ctx] * v[g * d + c];
             }
         }
-        double[] x2 = matVec(a, w.matrix("wo"), h, h);
+        double[] x2 = ModelMath.matVec(a, w.matrix("wo"), h, h);
         for (int j = 0; j < h; j++) {
             x2[j] += xd[j];
         }
         double[] u2 = rmsNorm(x2, w.ffnNorm, eps);
-        double[] gate = matVec(u2, w.matrix("w1"), h, w.ffn);
-        double[] up = matVec(u2, w.matrix("w3"), h, w.ffn);
+        double[] gate = ModelMath.matVec(u2, w.matrix("w1"), h, w.ffn);
+        double[] up = ModelMath.matVec(u2, w.matrix("w3"), h, w.ffn);
         for (int j = 0; j < w.ffn; j++) {
             gate[j] = gate[j] / (1 + Math.exp(-gate[j])) * up[j];
         }
-        double[] f = matVec(gate, w.matrix("w2"), w.ffn, h);
+        double[] f = ModelMath.matVec(gate, w.matrix("w2"), w.ffn, h);
         double[] out = new double[h];
         double[] mag = new double[h];
         for (int j = 0; j < h; j++) {
@@ -250,19 +250,6 @@ public final class LlamaDecodeEntry extends CatalogEntry {
         double[] y = new double[x.length];
         for (int j = 0; j < x.length; j++) {
             y[j] = x[j] * r * gain[j];
-        }
-        return y;
-    }
-
-    /** {@code x W}, {@code W [in][out]}. */
-    static double[] matVec(double[] x, float[] w, int in, int out) {
-        double[] y = new double[out];
-        for (int p = 0; p < in; p++) {
-            double xv = x[p];
-            int o = p * out;
-            for (int j = 0; j < out; j++) {
-                y[j] += xv * w[o + j];
-            }
         }
         return y;
     }

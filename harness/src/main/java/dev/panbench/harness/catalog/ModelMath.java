@@ -27,6 +27,11 @@ public final class ModelMath {
         return y;
     }
 
+    /** {@code x W}, {@code W [in][out]}: {@link #linear} without a bias. */
+    static double[] matVec(double[] x, float[] w, int in, int out) {
+        return linear(x, w, new float[out], in, out);
+    }
+
     /** Layer normalisation of one row, biased variance, {@code eps} inside the square root. */
     static double[] layerNorm(double[] x, float[] gamma, float[] beta, double eps) {
         int n = x.length;
