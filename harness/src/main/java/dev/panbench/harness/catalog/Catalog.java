@@ -24,6 +24,7 @@ public final class Catalog {
     public static final CatalogEntry BERT_LAYER = declare(new BertLayerEntry());
     public static final CatalogEntry GPT2_DECODE = declare(new Gpt2DecodeEntry());
     public static final CatalogEntry LLAMA_DECODE = declare(new LlamaDecodeEntry());
+    public static final CatalogEntry GENERATE = declare(new GenerateEntry());
     public static final CatalogEntry MATMUL_INT4 = declare(new MatmulNBitsEntry(4));
     public static final CatalogEntry MATMUL_INT8 = declare(new MatmulNBitsEntry(8));
     public static final CatalogEntry REDUCE_SUM = declare(new ReduceEntry(ReduceEntry.Kind.SUM));
