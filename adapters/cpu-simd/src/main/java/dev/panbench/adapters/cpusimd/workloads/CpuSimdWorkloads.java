@@ -23,6 +23,7 @@ public final class CpuSimdWorkloads {
         all.addAll(SignalWorkloads.specs());
         all.addAll(ModelWorkloads.specs());
         all.addAll(LlamaWorkloads.specs());
+        all.addAll(GenerateWorkloads.specs());
         all.addAll(OptimizerWorkloads.specs());
         all.addAll(TokenizeWorkloads.specs());
         return List.copyOf(all);

@@ -163,6 +163,8 @@ def _model_shape(args):
 def _numpy_model(np, name, args, x):
     if name == "llama":
         return _numpy_llama(np, args, x)
+    if name == "generate":
+        return _numpy_generate(np, args, x)
     f32 = np.float32
     h, heads, d, ffn = _model_shape(args)
     eps = float(args["eps"])
@@ -279,6 +281,8 @@ def _np_erf(np, x):
 
 
 def _torch_model(torch, name, args, x):
+    if name == "generate":
+        return _torch_generate(torch, args, x)
     h, heads, d, ffn = _model_shape(args)
     eps = float(args["eps"])
     fn = torch.nn.functional
@@ -320,6 +324,144 @@ def _torch_model(torch, name, args, x):
                 holder["y"] = torch.addmm(x["b2"], f, w2) + x2
         return call, (lambda: holder["y"].numpy())
     raise ValueError("torch has no twin for model." + name)
+
+
+# The catalog's model/generate: greedy generation by a GPT-2-shaped decoder, layers blocks (model/gpt2-decode's), the
+# prompt's first prompt - 1 tokens as one causal pass, then a step a token; every block's cache [heads][capacity][d]
+# written where each pass's tokens sit before they attend. The answer: the emitted ids, then the last step's logits.
+# phase=prefill: a call is the prefill and step 1; phase=decode: the prefill once, here, and a call the tokens steps
+# from the prompt's cache (later positions are overwritten, never read before they are).
+
+
+def _generate_shape(args):
+    return (int(args[n]) for n in ("layers", "prompt", "tokens", "vocab", "hidden", "heads", "ffn"))
+
+
+def _numpy_generate(np, args, x):
+    f32 = np.float32
+    layers, prompt, tokens, vocab, h, heads, ffn = _generate_shape(args)
+    d, cap, eps = h // heads, prompt + tokens, f32(args["eps"])
+    decode = args["phase"] == "decode"
+    emitted, pre = (tokens if decode else 1), prompt - 1
+    ids = x["prompt"].astype(np.int64)
+    wte, wpe, lm = x["wte"].reshape(vocab, h), x["wpe"].reshape(cap, h), x["lm_head"].reshape(h, vocab)
+    blocks = []
+    for l in range(layers):
+        w = {n: x["l%d_%s" % (l, n)] for n in ("wq", "bq", "wk", "bk", "wv", "bv", "wo", "bo", "ln1_gamma",
+                                                "ln1_beta", "w1", "b1", "w2", "b2", "ln2_gamma", "ln2_beta")}
+        w["wqkv"] = np.ascontiguousarray(np.concatenate([w["wq"].reshape(h, h), w["wk"].reshape(h, h),
+                                                         w["wv"].reshape(h, h)], axis=1))
+        w["bqkv"] = np.concatenate([w["bq"], w["bk"], w["bv"]])
+        w["wo"], w["w1"], w["w2"] = w["wo"].reshape(h, h), w["w1"].reshape(h, ffn), w["w2"].reshape(ffn, h)
+        blocks.append(w)
+    kc, vc = np.zeros((layers, heads, cap, d), f32), np.zeros((layers, heads, cap, d), f32)
+    causal = np.triu(np.full((max(pre, 1), max(pre, 1)), -np.inf, dtype=f32), k=1)
+    scale, c = f32(1 / d ** 0.5), f32((2 / 3.141592653589793) ** 0.5)
+    out = np.empty(emitted + vocab, dtype=f32)
+
+    def ln(a, g, b):
+        m = a - a.mean(axis=-1, keepdims=True)
+        return m * (f32(1) / np.sqrt((m * m).mean(axis=-1, keepdims=True) + eps)) * g + b
+
+    def forward(tok, start):
+        n, end = len(tok), start + len(tok)
+        xs = wte[tok] + wpe[start:end]
+        for l, w in enumerate(blocks):
+            qkv = ln(xs, w["ln1_gamma"], w["ln1_beta"]) @ w["wqkv"] + w["bqkv"]
+            q = qkv[:, :h].reshape(n, heads, d).transpose(1, 0, 2) * scale
+            kc[l, :, start:end] = qkv[:, h:2 * h].reshape(n, heads, d).transpose(1, 0, 2)
+            vc[l, :, start:end] = qkv[:, 2 * h:].reshape(n, heads, d).transpose(1, 0, 2)
+            s = q @ kc[l, :, :end].transpose(0, 2, 1)
+            if n > 1:
+                s += causal[:n, :end]
+            s -= s.max(axis=-1, keepdims=True)
+            np.exp(s, out=s)
+            s /= s.sum(axis=-1, keepdims=True)
+            x2 = (s @ vc[l, :, :end]).transpose(1, 0, 2).reshape(n, h) @ w["wo"] + w["bo"] + xs
+            f = ln(x2, w["ln2_gamma"], w["ln2_beta"]) @ w["w1"] + w["b1"]
+            f *= f32(0.5) * (f32(1) + np.tanh(c * (f + f32(0.044715) * f * f * f)))
+            xs = f @ w["w2"] + w["b2"] + x2
+        return xs
+
+    def prefill():
+        if pre > 0:
+            forward(ids[:pre], 0)
+
+    def steps():
+        tok = ids[pre:pre + 1]
+        for s in range(emitted):
+            logits = ln(forward(tok, pre + s), x["lnf_gamma"], x["lnf_beta"]) @ lm
+            tok = np.argmax(logits, axis=-1)
+            out[s] = tok[0]
+        out[emitted:] = logits[0]
+
+    if decode:
+        prefill()
+        return steps, (lambda: out)
+
+    def call():
+        prefill()
+        steps()
+    return call, (lambda: out)
+
+
+def _torch_generate(torch, args, x):
+    """The numpy generation's twin in torch: the same passes, F.scaled_dot_product_attention for each block's
+    attention (is_causal in the prefill pass, the whole cache so far at a step)."""
+    layers, prompt, tokens, vocab, h, heads, ffn = _generate_shape(args)
+    d, cap, eps = h // heads, prompt + tokens, float(args["eps"])
+    decode = args["phase"] == "decode"
+    emitted, pre = (tokens if decode else 1), prompt - 1
+    fn = torch.nn.functional
+    ids = x["prompt"].to(torch.int64)
+    wte, wpe, lm = x["wte"].reshape(vocab, h), x["wpe"].reshape(cap, h), x["lm_head"].reshape(h, vocab)
+    blocks = []
+    for l in range(layers):
+        w = {n: x["l%d_%s" % (l, n)] for n in ("wq", "bq", "wk", "bk", "wv", "bv", "wo", "bo", "ln1_gamma",
+                                                "ln1_beta", "w1", "b1", "w2", "b2", "ln2_gamma", "ln2_beta")}
+        w["wqkv"] = torch.cat([w["wq"].reshape(h, h), w["wk"].reshape(h, h), w["wv"].reshape(h, h)], 1).contiguous()
+        w["bqkv"] = torch.cat([w["bq"], w["bk"], w["bv"]])
+        w["wo"], w["w1"], w["w2"] = w["wo"].reshape(h, h), w["w1"].reshape(h, ffn), w["w2"].reshape(ffn, h)
+        blocks.append(w)
+    kc, vc = torch.zeros(layers, heads, cap, d), torch.zeros(layers, heads, cap, d)
+    out = torch.empty(emitted + vocab)
+
+    def forward(tok, start):
+        n, end = tok.shape[0], start + tok.shape[0]
+        xs = wte[tok] + wpe[start:end]
+        for l, w in enumerate(blocks):
+            qkv = torch.addmm(w["bqkv"], fn.layer_norm(xs, (h,), w["ln1_gamma"], w["ln1_beta"], eps), w["wqkv"])
+            q = qkv[:, :h].reshape(n, heads, d).transpose(0, 1)
+            kc[l, :, start:end] = qkv[:, h:2 * h].reshape(n, heads, d).transpose(0, 1)
+            vc[l, :, start:end] = qkv[:, 2 * h:].reshape(n, heads, d).transpose(0, 1)
+            a = fn.scaled_dot_product_attention(q, kc[l, :, :end], vc[l, :, :end], is_causal=n > 1 and start == 0)
+            x2 = torch.addmm(w["bo"], a.transpose(0, 1).reshape(n, h), w["wo"]) + xs
+            f = fn.gelu(torch.addmm(w["b1"], fn.layer_norm(x2, (h,), w["ln2_gamma"], w["ln2_beta"], eps), w["w1"]),
+                        approximate="tanh")
+            xs = torch.addmm(w["b2"], f, w["w2"]) + x2
+        return xs
+
+    def prefill():
+        if pre > 0:
+            forward(ids[:pre], 0)
+
+    def steps():
+        tok = ids[pre:pre + 1]
+        for s in range(emitted):
+            logits = fn.layer_norm(forward(tok, pre + s), (h,), x["lnf_gamma"], x["lnf_beta"], eps) @ lm
+            tok = torch.argmax(logits, dim=-1)
+            out[s] = tok[0]
+        out[emitted:] = logits[0]
+
+    def call():
+        with torch.inference_mode():
+            if not decode:
+                prefill()
+            steps()
+    if decode:
+        with torch.inference_mode():
+            prefill()
+    return call, (lambda: out.numpy())
 
 
 # The catalog's optimizer steps (optim/adamw, optim/sgd-momentum): one step in place on the parameters p and the state

@@ -44,7 +44,7 @@ class ModelRowsTest {
             Map.entry("seq", List.of("16")), Map.entry("ctx", List.of("16")), Map.entry("hidden", List.of("64")),
             Map.entry("heads", List.of("4")), Map.entry("ffn", List.of("256")), Map.entry("m", List.of("9")),
             Map.entry("k", List.of("64")), Map.entry("n", List.of("40")), Map.entry("kv_heads", List.of("2")),
-            Map.entry("weights", List.of("int4")));
+            Map.entry("weights", List.of("int4")), Map.entry("phase", List.of("decode")));
 
     private static List<BenchResult> run(String filter, String dir) throws Exception {
         List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), SMALL, Pattern.compile(filter),
