@@ -7,7 +7,8 @@ import dev.panbench.harness.spi.WorkloadSpec;
 import java.util.List;
 
 /**
- * The adapter's workloads: each catalog graph at the entry's own shape values, then the backend parameter
+ * The adapter's workloads: each catalog graph at the entry's own shape values, and {@code model/generate}'s
+ * looped graphs ({@link GenerateWorkload}), then the backend parameter
  * {@code threads} (ONNX Runtime's intra-op threads, 1 by default like every other row). Result ids read
  * {@code onnxruntime/gemm/sgemm[size=1024,dtype=f32,threads=1]}; the role names backend {@code onnxruntime}.
  */
@@ -19,7 +20,11 @@ public final class OrtWorkloads {
     }
 
     public static List<WorkloadSpec> all() {
-        return CatalogGraphs.ALL.stream().map(OrtWorkloads::spec).toList();
+        List<WorkloadSpec> all = new java.util.ArrayList<>(CatalogGraphs.ALL.stream().map(OrtWorkloads::spec).toList());
+        all.add(GenerateWorkload.spec());
+        List<String> order = Catalog.all().stream().map(CatalogEntry::name).toList();
+        all.sort(java.util.Comparator.comparingInt(s -> order.indexOf(s.name())));
+        return List.copyOf(all);
     }
 
     private static WorkloadSpec spec(CatalogGraph g) {

@@ -41,6 +41,8 @@ class ModelGraphsVerifyTest {
             "model/llama-decode", List.of("weights=f32,ctx=7,kv_heads=1,hidden=96,heads=3,ffn=224",
                     "weights=int4,ctx=7,kv_heads=3,hidden=96,heads=3,ffn=224",
                     "weights=int4,ctx=16,kv_heads=2,hidden=128,heads=4,ffn=160"),
+            "model/generate", List.of("phase=prefill,layers=2,prompt=9,tokens=5,vocab=300,hidden=48,heads=3,ffn=96",
+                    "phase=decode,layers=2,prompt=9,tokens=5,vocab=300,hidden=48,heads=3,ffn=96"),
             "quant/matmul-int4", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"),
             "quant/matmul-int8", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"));
 
