@@ -2,11 +2,11 @@ package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
+import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.orchestrate.Build;
 import dev.panbench.harness.paired.PairedGate;
-import dev.panbench.harness.compare.CompareSettings;
-import dev.panbench.harness.run.RunPlan;
-import dev.panbench.harness.run.RunRequest;
+import dev.panbench.harness.run.plan.RunPlan;
+import dev.panbench.harness.run.plan.RunRequest;
 import dev.panbench.reports.gate.GateVerdictReport;
 import dev.panbench.reports.gate.PairedProgressReport;
 import picocli.CommandLine.Command;

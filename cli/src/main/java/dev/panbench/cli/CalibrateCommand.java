@@ -2,10 +2,10 @@ package dev.panbench.cli;
 
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.orchestrate.DispatchCalibration;
-import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunInterruptedException;
-import dev.panbench.harness.run.RunSettings;
-import dev.panbench.harness.run.RunStop;
+import dev.panbench.harness.run.measure.RunStop;
+import dev.panbench.harness.run.plan.Adapters;
+import dev.panbench.harness.run.plan.RunSettings;
 import dev.panbench.reports.calibrate.CalibrationReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,6 +1,6 @@
 package dev.panbench.cli;
 
-import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.plan.Adapters;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.AdapterOption;
 import picocli.CommandLine;

@@ -1,10 +1,10 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.run.PlannedResult;
-import dev.panbench.harness.run.ProgressListener;
-import dev.panbench.harness.run.RunEstimate;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.measure.ProgressListener;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunEstimate;
+import dev.panbench.harness.run.plan.RunSettings;
 import dev.panbench.reports.view.Numbers;
 
 import java.io.PrintWriter;

@@ -8,7 +8,7 @@ import dev.panbench.harness.orchestrate.Build;
 import dev.panbench.harness.paired.PairedGate;
 import dev.panbench.harness.paired.RegressionFinder;
 import dev.panbench.harness.paired.RevisionBuild;
-import dev.panbench.harness.run.RunRequest;
+import dev.panbench.harness.run.plan.RunRequest;
 import dev.panbench.reports.gate.BisectReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,7 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.Defaults;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.plan.RunSettings;
 import picocli.CommandLine.Option;
 
 /** The JMH settings of a measuring command: a profile ({@code --quick} or the default) and explicit overrides. */

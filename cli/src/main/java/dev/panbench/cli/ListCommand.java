@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.panbench.harness.env.EnvironmentProbe;
 import dev.panbench.harness.io.Json;
-import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.plan.Adapters;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.WorkloadSpec;

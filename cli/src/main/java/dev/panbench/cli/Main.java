@@ -2,11 +2,11 @@ package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.io.Printable;
-import dev.panbench.harness.run.Adapters;
 import dev.panbench.harness.run.RunInterruptedException;
-import dev.panbench.harness.run.RunStop;
-import picocli.CommandLine;
+import dev.panbench.harness.run.measure.RunStop;
+import dev.panbench.harness.run.plan.Adapters;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 import sun.misc.Signal;
 
 import java.io.PrintWriter;

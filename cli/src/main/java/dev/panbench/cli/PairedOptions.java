@@ -1,14 +1,14 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.Defaults;
+import dev.panbench.harness.Time;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.orchestrate.Build;
 import dev.panbench.harness.paired.PairedGate;
 import dev.panbench.harness.paired.Pairing;
-import dev.panbench.harness.run.RunRequest;
-import dev.panbench.harness.run.RunSettings;
-import dev.panbench.harness.run.Time;
+import dev.panbench.harness.run.plan.RunRequest;
+import dev.panbench.harness.run.plan.RunSettings;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

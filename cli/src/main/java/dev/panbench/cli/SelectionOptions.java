@@ -1,6 +1,6 @@
 package dev.panbench.cli;
 
-import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.plan.RunPlan;
 import picocli.CommandLine.Option;
 
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.io.ResultFiles;
-import dev.panbench.harness.run.JmhLock;
+import dev.panbench.harness.run.measure.JmhLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

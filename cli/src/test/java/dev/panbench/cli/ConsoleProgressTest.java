@@ -2,8 +2,8 @@ package dev.panbench.cli;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.run.PlannedResult;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunSettings;
 import dev.panbench.harness.spi.Availability;
 import org.junit.jupiter.api.Test;
 

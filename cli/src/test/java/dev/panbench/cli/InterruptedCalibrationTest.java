@@ -1,7 +1,7 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.channel.JvmFlags;
-import dev.panbench.harness.run.JmhLock;
+import dev.panbench.harness.run.measure.JmhLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,7 +3,7 @@ package dev.panbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.io.Json;
-import dev.panbench.harness.run.JmhLock;
+import dev.panbench.harness.run.measure.JmhLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

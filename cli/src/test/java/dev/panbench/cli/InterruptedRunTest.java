@@ -7,12 +7,12 @@ import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.run.Adapters;
-import dev.panbench.harness.run.JmhLock;
-import dev.panbench.harness.run.RunJournal;
-import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.keep.RunJournal;
+import dev.panbench.harness.run.measure.JmhLock;
+import dev.panbench.harness.run.plan.Adapters;
+import dev.panbench.harness.run.plan.RunRequest;
+import dev.panbench.harness.run.plan.RunSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

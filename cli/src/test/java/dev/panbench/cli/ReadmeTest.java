@@ -6,14 +6,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.channel.JvmFlags;
-import dev.panbench.harness.run.Adapters;
+import dev.panbench.harness.run.plan.Adapters;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.AdapterOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 import java.io.File;
 import java.io.IOException;

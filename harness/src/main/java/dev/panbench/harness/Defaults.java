@@ -5,7 +5,7 @@ import dev.panbench.harness.model.Mode;
 /**
  * Every default of panbench in one place: the two run profiles, the comparison's statistics, and where files go.
  * Command-line options name these constants as their defaults, so {@code --help} shows the same values the code
- * uses. Times are text such as {@code 100ms} ({@link dev.panbench.harness.run.Time}); thresholds are percentages,
+ * uses. Times are text such as {@code 100ms} ({@link dev.panbench.harness.Time}); thresholds are percentages,
  * each written once (the fraction the code compares with is read from that text); the mode is {@link Mode}.
  */
 public final class Defaults {

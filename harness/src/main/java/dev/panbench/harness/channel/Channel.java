@@ -15,8 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one channel from panbench to every child process it starts: the JMH fork ({@code run/ForkRequest},
- * {@code run/ForkReply}), the ab child ({@code orchestrate/AbChildRequest}, {@code AbChildReply}) and the Python
+ * The one channel from panbench to every child process it starts: the JMH fork ({@code run/link/ForkRequest},
+ * {@code run/link/ForkReply}), the ab child ({@code orchestrate/AbChildRequest}, {@code AbChildReply}) and the Python
  * driver of framework rows ({@code driver/DriverRequest}, {@code DriverEvent}, {@code DriverCommand}). Every message
  * is a typed record written as JSON that says which protocol it speaks ({@link #PROTOCOL}): a request in a file
  * whose name the child gets as its one argument or property, replies as a file or as JSON lines (appended to a file,

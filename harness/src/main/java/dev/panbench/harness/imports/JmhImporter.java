@@ -12,17 +12,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * JMH's JSON result file ({@code -rf json}): an array of benchmarks, each with its mode, parameters and
  * {@code primaryMetric.rawData} (one array of iteration scores per fork; {@code rawDataHistogram} in sample mode).
  * A row panbench exported comes back under its own id: its {@code benchmark} is the result id
  * ({@code cpu-simd/binary/add[size=1024,impl=simd]}; a JMH benchmark name, a Java method's, never holds a '/'), or,
- * in files written before that, panbench's {@code WorkloadBenchmark.run} with the id in {@code params.id}.
+ * in files written before that, panbench's {@code WorkloadBenchmark.run} with the id in {@code params.id} (in
+ * {@code dev.panbench.harness.run} then, in {@code run.link} now).
  */
 final class JmhImporter implements Importer {
 
-    static final String PANBENCH_BENCHMARK = "dev.panbench.harness.run.WorkloadBenchmark.run";
+    static final Set<String> PANBENCH_BENCHMARKS = Set.of("dev.panbench.harness.run.WorkloadBenchmark.run",
+            "dev.panbench.harness.run.link.WorkloadBenchmark.run");
     private static final String ALLOC_NORM = "gc.alloc.rate.norm";
 
     @Override
@@ -96,7 +99,7 @@ final class JmhImporter implements Importer {
             extra.put("secondaryMetrics", secondary);
         }
         ResultId id = null;
-        if (PANBENCH_BENCHMARK.equals(benchmark) && params.containsKey("id")) {
+        if (PANBENCH_BENCHMARKS.contains(benchmark) && params.containsKey("id")) {
             id = parseId(f, params.get("id"), at + ".params.id");
         } else if (benchmark.indexOf('/') > 0 && params.isEmpty()) {
             id = exportedId(benchmark);

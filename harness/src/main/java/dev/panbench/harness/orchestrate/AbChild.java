@@ -2,12 +2,12 @@ package dev.panbench.harness.orchestrate;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.channel.Channel;
-import dev.panbench.harness.run.Adapters;
-import dev.panbench.harness.run.ProgressListener;
-import dev.panbench.harness.run.RunRequest;
-import dev.panbench.harness.run.RunSession;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.run.PlannedResult;
+import dev.panbench.harness.run.RunSession;
+import dev.panbench.harness.run.measure.ProgressListener;
+import dev.panbench.harness.run.plan.Adapters;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunRequest;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.panbench.harness.orchestrate;
 
 import dev.panbench.harness.channel.Channel;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.plan.RunSettings;
 
 import java.nio.file.Path;
 import java.util.List;

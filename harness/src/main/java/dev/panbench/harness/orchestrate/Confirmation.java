@@ -8,10 +8,10 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.RunConfig;
-import dev.panbench.harness.run.Adapters;
-import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunSession;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.measure.ProgressListener;
+import dev.panbench.harness.run.plan.Adapters;
+import dev.panbench.harness.run.plan.RunSettings;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

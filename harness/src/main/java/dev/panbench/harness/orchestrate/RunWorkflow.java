@@ -2,10 +2,10 @@ package dev.panbench.harness.orchestrate;
 
 import dev.panbench.harness.baseline.BaselineStore;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.run.ProgressListener;
 import dev.panbench.harness.run.RunOutcome;
-import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
+import dev.panbench.harness.run.measure.ProgressListener;
+import dev.panbench.harness.run.plan.RunRequest;
 
 import java.nio.file.Path;
 

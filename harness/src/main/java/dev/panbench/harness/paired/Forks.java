@@ -2,8 +2,8 @@ package dev.panbench.harness.paired;
 
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
-import dev.panbench.harness.run.PlannedResult;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunSettings;
 
 import java.nio.file.Path;
 import java.time.Instant;

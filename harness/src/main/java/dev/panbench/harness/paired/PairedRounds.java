@@ -10,8 +10,8 @@ import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.model.ResultMarks;
 import dev.panbench.harness.model.SteadyVerdict;
 import dev.panbench.harness.model.Units;
-import dev.panbench.harness.run.PlannedResult;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunSettings;
 import dev.panbench.harness.stats.Descriptive;
 
 import java.io.IOException;

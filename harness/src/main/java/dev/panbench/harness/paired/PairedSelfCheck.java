@@ -11,12 +11,12 @@ import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.orchestrate.AbChild;
 import dev.panbench.harness.orchestrate.Build;
-import dev.panbench.harness.run.JmhLock;
-import dev.panbench.harness.run.MachineProbe;
-import dev.panbench.harness.run.PlannedResult;
-import dev.panbench.harness.run.RunRequest;
-import dev.panbench.harness.selfcheck.SelfCheck;
+import dev.panbench.harness.run.measure.JmhLock;
+import dev.panbench.harness.run.measure.MachineProbe;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunRequest;
 import dev.panbench.harness.selfcheck.SelfCheck.Tally;
+import dev.panbench.harness.selfcheck.SelfCheck;
 import dev.panbench.harness.spi.ExtraWork;
 import dev.panbench.harness.stats.Descriptive;
 

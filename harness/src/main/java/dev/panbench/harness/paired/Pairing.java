@@ -2,7 +2,7 @@ package dev.panbench.harness.paired;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.plan.RunSettings;
 
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.panbench.harness.paired;
 
 import dev.panbench.harness.BadInputException;
-import dev.panbench.harness.run.Turns;
+import dev.panbench.harness.run.link.Turns;
 
 import java.io.BufferedReader;
 import java.io.IOException;

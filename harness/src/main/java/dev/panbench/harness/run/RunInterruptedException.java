@@ -1,5 +1,6 @@
 package dev.panbench.harness.run;
 
+import dev.panbench.harness.run.measure.RunStop;
 import java.nio.file.Path;
 
 /**

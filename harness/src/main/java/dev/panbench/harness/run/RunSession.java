@@ -10,8 +10,22 @@ import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.EnvironmentInfo;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.model.RunInfo;
 import dev.panbench.harness.model.RunInfo.GitInfo;
+import dev.panbench.harness.model.RunInfo;
+import dev.panbench.harness.run.keep.BuildIdentity;
+import dev.panbench.harness.run.keep.ResultKeeper;
+import dev.panbench.harness.run.keep.ResumeChecks;
+import dev.panbench.harness.run.keep.RunJournal;
+import dev.panbench.harness.run.measure.BenchmarkRunner;
+import dev.panbench.harness.run.measure.JmhLock;
+import dev.panbench.harness.run.measure.MachineProbe;
+import dev.panbench.harness.run.measure.ProgressListener;
+import dev.panbench.harness.run.measure.RunStop;
+import dev.panbench.harness.run.plan.Adapters;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunPlan;
+import dev.panbench.harness.run.plan.RunRequest;
+import dev.panbench.harness.run.plan.RunSettings;
 import dev.panbench.harness.spi.Adapter;
 
 import java.nio.file.Path;
@@ -120,9 +134,7 @@ public final class RunSession {
     public RunOutcome resume(Path dir, RunRequest asked, String command, ProgressListener progress) {
         RunJournal.Contents journal = RunJournal.read(dir);
         RunJournal.Header header = journal.header();
-        ResumeChecks.request(dir, asked, header);
-        ResumeChecks.build(dir, BuildIdentity.of(GitProbe.capture()), header.build());
-        ResumeChecks.machine(dir, EnvironmentProbe.capture(List.of()), header.environment());
+        ResumeChecks.all(dir, asked, header, BuildIdentity.of(GitProbe.capture()), EnvironmentProbe.capture(List.of()));
         AtomicFiles.requireWritableDirectory(dir, "--resume");
         RunSettings settings = header.settings();
         List<PlannedResult> rest = RunPlan.of(adapters, journal.left().stream().map(ResultId::parse).toList());

@@ -24,7 +24,7 @@ tracing never slows them.
 
 Turns: where the environment names a turn table (PANBENCH_TURNS=HOST:PORT/NAME, a paired gate's), the driver takes a
 turn before each iteration and gives it back after, and takes a last turn when its iterations are over, as panbench's
-JMH forks do (harness/run/Turns), so the two sides of a pair run their iterations one at a time, each next to the
+JMH forks do (harness/run/link/Turns), so the two sides of a pair run their iterations one at a time, each next to the
 other's same iteration. Without it, or when the table cannot be reached, iterations run freely.
 """
 import gc

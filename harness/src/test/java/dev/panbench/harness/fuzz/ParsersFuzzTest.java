@@ -12,7 +12,7 @@ import dev.panbench.harness.imports.NameMap;
 import dev.panbench.harness.io.JsonInput;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultId;
-import dev.panbench.harness.run.RunPlan;
+import dev.panbench.harness.run.plan.RunPlan;
 import org.junit.jupiter.api.AfterAll;
 
 import java.io.IOException;

@@ -4,7 +4,7 @@ import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.SampleStats;
-import dev.panbench.harness.run.WorkloadBenchmark;
+import dev.panbench.harness.run.link.WorkloadBenchmark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.profile.GCProfiler;

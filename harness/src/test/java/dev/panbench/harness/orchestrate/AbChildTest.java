@@ -2,7 +2,7 @@ package dev.panbench.harness.orchestrate;
 
 import dev.panbench.harness.channel.Channel;
 import dev.panbench.harness.io.Json;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.plan.RunSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,6 @@
 package dev.panbench.harness.paired;
 
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.plan.RunSettings;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;

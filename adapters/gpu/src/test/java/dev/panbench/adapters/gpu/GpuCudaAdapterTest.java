@@ -1,11 +1,11 @@
 package dev.panbench.adapters.gpu;
 
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.run.BenchmarkRunner;
-import dev.panbench.harness.run.PlannedResult;
-import dev.panbench.harness.run.ProgressListener;
-import dev.panbench.harness.run.RunPlan;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.measure.BenchmarkRunner;
+import dev.panbench.harness.run.measure.ProgressListener;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunPlan;
+import dev.panbench.harness.run.plan.RunSettings;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.WorkloadSpec;
 import org.junit.jupiter.api.Test;

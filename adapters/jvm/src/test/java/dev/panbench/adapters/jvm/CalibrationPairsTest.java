@@ -1,16 +1,16 @@
 package dev.panbench.adapters.jvm;
 
 import dev.panbench.harness.orchestrate.DispatchCalibration;
-import dev.panbench.harness.run.Adapters;
-import dev.panbench.harness.run.JmhLock;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.measure.JmhLock;
+import dev.panbench.harness.run.plan.Adapters;
+import dev.panbench.harness.run.plan.RunSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -34,7 +34,7 @@ class CalibrationPairsTest {
         for (var pair : new JvmAdapter().calibrationPairs()) {
             assertTrue(listed.contains(pair.benchmark()), pair.benchmark() + " in " + listed);
         }
-        assertTrue(listed.contains("dev.panbench.harness.run.WorkloadBenchmark.run"), listed.toString());
+        assertTrue(listed.contains("dev.panbench.harness.run.link.WorkloadBenchmark.run"), listed.toString());
     }
 
     @Test

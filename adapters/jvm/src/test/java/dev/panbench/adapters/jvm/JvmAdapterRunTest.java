@@ -3,11 +3,11 @@ package dev.panbench.adapters.jvm;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
-import dev.panbench.harness.run.Adapters;
-import dev.panbench.harness.run.ProgressListener;
-import dev.panbench.harness.run.RunRequest;
 import dev.panbench.harness.run.RunSession;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.measure.ProgressListener;
+import dev.panbench.harness.run.plan.Adapters;
+import dev.panbench.harness.run.plan.RunRequest;
+import dev.panbench.harness.run.plan.RunSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

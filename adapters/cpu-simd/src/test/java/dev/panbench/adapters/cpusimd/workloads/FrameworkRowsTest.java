@@ -6,11 +6,11 @@ import dev.panbench.adapters.cpusimd.blas.CoreTypes;
 import dev.panbench.adapters.cpusimd.blas.OpenBlas;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.model.BenchResult;
-import dev.panbench.harness.run.BenchmarkRunner;
-import dev.panbench.harness.run.PlannedResult;
-import dev.panbench.harness.run.ProgressListener;
-import dev.panbench.harness.run.RunPlan;
-import dev.panbench.harness.run.RunSettings;
+import dev.panbench.harness.run.measure.BenchmarkRunner;
+import dev.panbench.harness.run.measure.ProgressListener;
+import dev.panbench.harness.run.plan.PlannedResult;
+import dev.panbench.harness.run.plan.RunPlan;
+import dev.panbench.harness.run.plan.RunSettings;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -1,0 +1,109 @@
+package dev.panbench.harness.run.link;
+
+import dev.panbench.harness.spi.Workload;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Warm-up that lasts until the code is warm, run in the fork before JMH's own warm-up iterations (JMH's API fixes
+ * their number). The operation runs in windows of {@value #WINDOW_MILLIS} ms; warm-up ends when two consecutive
+ * windows' times per operation agree within {@value #AGREEMENT_PERCENT}% and the JIT compiled nothing during the
+ * later one (the JVM's total compilation time did not move), or when the cap is reached. This is the rule of
+ * A. Georges, D. Buytaert and L. Eeckhout, "Statistically Rigorous Java Performance Evaluation", OOPSLA 2007
+ * (section 4.2: steady state once the last iterations' variation falls below a bound) with a window of two, plus
+ * the compiler's own account; pyperf's {@code --calibrate-warmups} likewise adds warm-up values until two halves
+ * of a window agree, and criterion.rs and BenchmarkTools.jl warm up for a fixed time before sizing their samples.
+ */
+final class AdaptiveWarmup {
+
+    static final long WINDOW_MILLIS = 50;
+    /** Fork flags the warm-up needs: {@link #runChunk} stays interpreted (and the JVM does not say so on stdout). */
+    static final java.util.List<String> JVM_FLAGS = java.util.List.of("-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=exclude," + AdaptiveWarmup.class.getName() + "::runChunk");
+    static final double AGREEMENT_PERCENT = 5;
+    /** Clock reads are spaced at least this far apart, so they cost little against the operation. */
+    private static final long CHUNK_NANOS = 200_000;
+
+    /**
+     * What the warm-up did: how long, how many windows, whether it settled before the cap, how far the last two
+     * windows were apart (a fraction), and whether the JIT was still compiling in the last window.
+     */
+    record Outcome(long nanos, int windows, boolean settled, double lastDifference, boolean compiling) {
+
+        Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("millis", nanos / 1_000_000);
+            m.put("windows", windows);
+            m.put("settled", settled);
+            m.put("lastDifference", Double.isFinite(lastDifference) ? lastDifference : null);
+            m.put("compiling", compiling);
+            return m;
+        }
+    }
+
+    private AdaptiveWarmup() {
+    }
+
+    /**
+     * Runs {@code n} operations and returns their nanoseconds. The fork never compiles this method
+     * ({@link #JVM_FLAGS}), so the JIT cannot inline the operation into this loop and compile that: the operation
+     * itself becomes hot and compiled, as JMH's loop will call it, instead of a copy inside a loop JMH never runs.
+     */
+    static long runChunk(Workload workload, Blackhole bh, long n) throws Throwable {
+        long c0 = System.nanoTime();
+        for (long i = 0; i < n; i++) {
+            workload.run(bh);
+        }
+        return System.nanoTime() - c0;
+    }
+
+    /** The JVM's total JIT compilation time in milliseconds so far, or -1 where the JVM does not account it. */
+    static long compiledMillis() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    }
+
+    static Outcome run(Workload workload, Blackhole bh, long capNanos) throws Throwable {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long start = System.nanoTime();
+        long window = WINDOW_MILLIS * 1_000_000;
+        long chunk = 1;
+        double previous = Double.NaN;
+        double difference = Double.NaN;
+        boolean compiling = true;
+        int windows = 0;
+        while (true) {
+            long compiledBefore = jitTimed ? jit.getTotalCompilationTime() : 0;
+            long ops = 0;
+            long w0 = System.nanoTime();
+            long elapsed;
+            do {
+                long took = runChunk(workload, bh, chunk);
+                ops += chunk;
+                if (took < CHUNK_NANOS && chunk < (1L << 40)) {
+                    chunk *= 2;
+                }
+                elapsed = System.nanoTime() - w0;
+            } while (elapsed < window);
+            windows++;
+            double perOp = elapsed / (double) ops;
+            compiling = jitTimed && jit.getTotalCompilationTime() != compiledBefore;
+            difference = Double.isNaN(previous) ? Double.NaN
+                    : Math.abs(perOp - previous) / Math.min(perOp, previous);
+            boolean agree = !Double.isNaN(difference) && difference <= AGREEMENT_PERCENT / 100;
+            long spent = System.nanoTime() - start;
+            if (agree && !compiling) {
+                return new Outcome(spent, windows, true, difference, false);
+            }
+            if (spent >= capNanos) {
+                return new Outcome(spent, windows, false, difference, compiling);
+            }
+            previous = perOp;
+        }
+    }
+}
