@@ -29,9 +29,12 @@ import java.util.List;
  * <p>
  * Inputs: {@code x} {@code [1][1][hidden]} normal with standard deviation 1; {@code k_cache} and {@code v_cache}
  * {@code [kv_heads][ctx][d]} normal with standard deviation 1 (the cached keys stand for keys already rotated); the
- * rotary table; then {@link LlamaWeights}, float32 ({@code weights=f32}) or INT4 ({@code weights=int4}: block 32,
- * symmetric, {@link Int4Blocks}, ONNX Runtime's MatMulNBits layout). Output: the new hidden state
- * {@code [1][1][hidden]}; the new key and value are not an output (the time includes computing them).
+ * rotary table; then {@link LlamaWeights} in the {@link WeightFormat} {@code weights} names: float32 ({@code f32}),
+ * bfloat16 ({@code bf16}, rounded to nearest even from the seeded float32 weights; activations and sums float32), INT4
+ * ({@code int4}: block 32, symmetric, {@link Int4Blocks}, ONNX Runtime's MatMulNBits layout) or dynamic INT8
+ * ({@code int8-dynamic}: INT8 weights per output channel, the activations quantized to uint8 per tensor at every
+ * product, int32 sums rescaled, {@link DynamicInt8}). Output: the new hidden state {@code [1][1][hidden]}; the new
+ * key and value are not an output (the time includes computing them).
  * <p>
  * Tolerance: {@code |got - ref| <= 16 sqrt(hidden + ffn + ctx) 2^-24 (1 + |ref|)} (1.2e-4 (1 + |ref|) at the 7B
  * shape and ctx 128). The residual stream keeps {@code x} (O(1)) and adds the attention's output and the FFN's (sums
@@ -42,18 +45,35 @@ import java.util.List;
  * heads). Wrong steps fail by far: without the rotary embedding 1,200 to 20,000 times the bound, with Meta's
  * interleaved rotary pairs in place of rotate-half 1,600 to 20,000 times, query head {@code h} reading key-value head
  * {@code h % kv_heads} in place of {@code h / (heads / kv_heads)} 2,700 (quick, 2 key-value heads) to 30,000 times
- * (7B, 8). INT4 weights change nothing here: the reference multiplies by the dequantized weights, exact in float32.
+ * (7B, 8). INT4 and bfloat16 weights change nothing here: the reference multiplies by the weights as dequantized
+ * or widened, exact in float32 (a backend that truncates to bfloat16 instead of rounding, or reads the patterns
+ * without widening them, fails by far).
+ * <p>
+ * Dynamic INT8: the reference quantizes its float64 activations as the definition says, and the bound is
+ * {@value #INT8_RELATIVE} {@code (1 + |ref|)}. It asks every backend to make the reference's quantization decisions:
+ * float32 activations within a few ulps of the float64 ones land on the same of the 255 steps, and then the step is
+ * as close as a float32 one (measured, as shares of the bound: a plain float32 step of the same arithmetic 5e-5 at
+ * the quick shape and 6e-4 at the 7B shape, ctx 128; the input x moved by one ulp at random, 400 times at the quick
+ * shape and 40 at 7B: at most 8e-5 and 4e-4). The quantization itself moves the output far more: the same layer with
+ * the activations left in float32 lands 2.4 (quick) and 76 (7B) times the bound away, symmetric int8 activations 3.5
+ * and 105 times. A backend whose activations differ by far more than rounding moves activations to the next step,
+ * which re-rolls the quantization error of every product after it: x moved by 256 ulps (1.5e-5) lands 1.2 times the
+ * bound away in 29% of tries at the quick shape and 56 times in 19 of 20 at 7B.
  * The reference is float64, every element.
  */
 public final class LlamaDecodeEntry extends CatalogEntry {
 
     static final double EPS = 1e-6;
     static final double ROPE_BASE = 10000;
+    /** The dynamic INT8 step's relative bound: see the class comment. */
+    static final double INT8_RELATIVE = 2e-3;
 
     LlamaDecodeEntry() {
         super("model/llama-decode", "one token through one LLaMA decoder layer, RMSNorm, rotary, SwiGLU, grouped-query"
-                        + " KV cache, f32 or INT4 weights (block 32)",
-                List.of(ParamSpec.of("weights", "f32", "int4"), ParamSpec.of("ctx", "128", "2048").quick("128"),
+                        + " KV cache; weights f32, bf16 (fp32 accumulate), int8-dynamic (uint8 activations per tensor,"
+                        + " int32 accumulate) or int4 (block 32, fp32 activations)",
+                List.of(ParamSpec.of(WeightFormat.PARAM, "f32", "bf16", "int8-dynamic", "int4").quick("f32", "int4"),
+                        ParamSpec.of("ctx", "128", "2048").quick("128"),
                         ParamSpec.of("kv_heads", "32", "8").quick("2"), ParamSpec.of("hidden", "4096").quick("512"),
                         ParamSpec.of("heads", "32").quick("8"), ParamSpec.of("ffn", "11008").quick("1376")));
     }
@@ -71,10 +91,10 @@ public final class LlamaDecodeEntry extends CatalogEntry {
                 2 * LlamaWeights.matrixValues(h, kvDim, f) + 4 * (c + 1) * h);
     }
 
-    /** The weights' footprint in bytes as stored: float32, or INT4 with a float scale per 32 weights. */
+    /** The weights' footprint in bytes as stored: float32, bfloat16, INT4 or INT8, with their scales. */
     @Override
     public long weightBytes(Params p) {
-        return LlamaWeights.bytes(p.getLong("hidden"), kvDim(p), p.getLong("ffn"), int4(p));
+        return LlamaWeights.bytes(p.getLong("hidden"), kvDim(p), p.getLong("ffn"), WeightFormat.of(p));
     }
 
     /** The RMSNorm epsilon every backend uses. */
@@ -87,13 +107,9 @@ public final class LlamaDecodeEntry extends CatalogEntry {
         return p.getLong("kv_heads") * (p.getLong("hidden") / p.getLong("heads"));
     }
 
-    /** Whether the shape's weights are INT4 ({@code weights=int4}) rather than float32. */
+    /** Whether the shape's weights are INT4 ({@code weights=int4}). */
     public static boolean int4(Params p) {
-        String w = p.get("weights", "f32");
-        if (!w.equals("f32") && !w.equals("int4")) {
-            throw new IllegalArgumentException("weights=" + w + ": expected f32 or int4");
-        }
-        return w.equals("int4");
+        return WeightFormat.of(p) == WeightFormat.INT4;
     }
 
     /**
@@ -113,7 +129,7 @@ public final class LlamaDecodeEntry extends CatalogEntry {
             if (d % 2 != 0) {
                 return "hidden=" + hidden + ", heads=" + heads + ": expected an even head dimension (rotary pairs)";
             }
-            if (int4(shape)) {
+            if (WeightFormat.of(shape) == WeightFormat.INT4) {
                 Int4Blocks.blocks(hidden);
                 Int4Blocks.blocks(ffn);
             }
@@ -129,7 +145,7 @@ public final class LlamaDecodeEntry extends CatalogEntry {
         if (fault != null) {
             throw new IllegalArgumentException(fault);
         }
-        boolean int4 = int4(shape);
+        WeightFormat format = WeightFormat.of(shape);
         int ctx = BertLayerEntry.positive(shape, "ctx"), hidden = BertLayerEntry.positive(shape, "hidden");
         int heads = BertLayerEntry.positive(shape, "heads"), kvHeads = BertLayerEntry.positive(shape, "kv_heads");
         int ffn = BertLayerEntry.positive(shape, "ffn");
@@ -139,7 +155,7 @@ public final class LlamaDecodeEntry extends CatalogEntry {
         float[] kc = SeededInputs.normal(cache, 72, 1);
         float[] vc = SeededInputs.normal(cache, 73, 1);
         double[][] rope = rope(d, ctx);
-        LlamaWeights w = new LlamaWeights(hidden, kvHeads * d, ffn, int4, 300);
+        LlamaWeights w = new LlamaWeights(hidden, kvHeads * d, ffn, format, 300);
         List<Operand> in = new ArrayList<>();
         in.add(Operand.of("x", x, 1, 1, hidden));
         in.add(Operand.of("k_cache", kc, kvHeads, ctx, d));
@@ -148,9 +164,14 @@ public final class LlamaDecodeEntry extends CatalogEntry {
         in.add(Operand.of("rope_sin", toFloats(rope[1]), d / 2));
         in.addAll(w.operands());
         return new Problem(title, in, new int[]{1, 1, hidden},
-                () -> reference(x, kc, vc, rope, w, ctx, heads, kvHeads, d, EPS),
-                Tolerance.scaled(16 * Math.sqrt(hidden + ffn + ctx) * Tolerance.EPS,
-                        16 * Math.sqrt(hidden + ffn + ctx) * Tolerance.EPS));
+                () -> reference(x, kc, vc, rope, w, ctx, heads, kvHeads, d, EPS), tolerance(format, hidden, ffn, ctx));
+    }
+
+    /** {@code 16 sqrt(hidden + ffn + ctx) 2^-24 (1 + |ref|)}, or {@value #INT8_RELATIVE} {@code (1 + |ref|)} in INT8. */
+    static Tolerance tolerance(WeightFormat format, int hidden, int ffn, int ctx) {
+        double r = format == WeightFormat.INT8_DYNAMIC ? INT8_RELATIVE
+                : 16 * Math.sqrt(hidden + ffn + ctx) * Tolerance.EPS;
+        return Tolerance.scaled(r, r);
     }
 
     /** {@code [cos, sin]} of {@code pos theta_i}, {@code i < d/2}, in float64. */
@@ -183,13 +204,13 @@ public final class LlamaDecodeEntry extends CatalogEntry {
 
     static Reference reference(float[] x, float[] kc, float[] vc, double[][] rope, LlamaWeights w, int ctx,
                                int heads, int kvHeads, int d, double eps) {
-        int h = w.hidden, kvDim = w.kvDim;
+        int h = w.hidden;
         double[] cos = widened(rope[0]), sin = widened(rope[1]);
         double[] xd = BertLayerEntry.row(x, 0, h);
         double[] u = rmsNorm(xd, w.attnNorm, eps);
-        double[] q = ModelMath.matVec(u, w.matrix("wq"), h, h);
-        double[] k = ModelMath.matVec(u, w.matrix("wk"), h, kvDim);
-        double[] v = ModelMath.matVec(u, w.matrix("wv"), h, kvDim);
+        double[] q = w.project(u, "wq");
+        double[] k = w.project(u, "wk");
+        double[] v = w.project(u, "wv");
         rotate(q, heads, d, cos, sin);
         rotate(k, kvHeads, d, cos, sin);
         double[] a = new double[h];
@@ -220,17 +241,17 @@ public final class LlamaDecodeEntry extends CatalogEntry {
                 a[qo + c] += s[ctx] * v[g * d + c];
             }
         }
-        double[] x2 = ModelMath.matVec(a, w.matrix("wo"), h, h);
+        double[] x2 = w.project(a, "wo");
         for (int j = 0; j < h; j++) {
             x2[j] += xd[j];
         }
         double[] u2 = rmsNorm(x2, w.ffnNorm, eps);
-        double[] gate = ModelMath.matVec(u2, w.matrix("w1"), h, w.ffn);
-        double[] up = ModelMath.matVec(u2, w.matrix("w3"), h, w.ffn);
+        double[] gate = w.project(u2, "w1");
+        double[] up = w.project(u2, "w3");
         for (int j = 0; j < w.ffn; j++) {
             gate[j] = gate[j] / (1 + Math.exp(-gate[j])) * up[j];
         }
-        double[] f = ModelMath.matVec(gate, w.matrix("w2"), w.ffn, h);
+        double[] f = w.project(gate, "w2");
         double[] out = new double[h];
         double[] mag = new double[h];
         for (int j = 0; j < h; j++) {

@@ -12,7 +12,10 @@ import java.util.List;
  * <p>
  * In float32 each matrix is one operand under its name; in INT4 it is two, {@code <name>_packed}
  * ({@code uint8 [out][in/32][16]}) and {@code <name>_scales} ({@code [out][in/32]}), as {@link Int4Blocks} packs
- * them, and {@link #matrix} is the dequantized float32 matrix the reference multiplies by. The gains stay float32.
+ * them; in bfloat16 one, {@code <name>_bf16} ({@code [in][out]}, two little-endian bytes a value, {@link Bf16}); in
+ * dynamic INT8 two, {@code <name>_int8} (signed bytes {@code [in][out]}) and {@code <name>_scales} ({@code [out]}),
+ * as {@link DynamicInt8} quantizes them. {@link #matrix} is the float32 matrix the weights stand for (dequantized or
+ * widened), and {@link #project} the product the reference computes. The gains stay float32.
  */
 public final class LlamaWeights {
 
@@ -20,23 +23,26 @@ public final class LlamaWeights {
     public static final List<String> MATRICES = List.of("wq", "wk", "wv", "wo", "w1", "w3", "w2");
 
     final int hidden, kvDim, ffn;
-    final boolean int4;
+    final WeightFormat format;
     final float[] attnNorm, ffnNorm;
     private final float[][] dense = new float[MATRICES.size()][];
     private final Int4Blocks.Packed[] packed = new Int4Blocks.Packed[MATRICES.size()];
+    private final short[][] bf16 = new short[MATRICES.size()][];
+    private final DynamicInt8.Columns[] int8 = new DynamicInt8.Columns[MATRICES.size()];
 
-    LlamaWeights(int hidden, int kvDim, int ffn, boolean int4, long seed) {
+    LlamaWeights(int hidden, int kvDim, int ffn, WeightFormat format, long seed) {
         this.hidden = hidden;
         this.kvDim = kvDim;
         this.ffn = ffn;
-        this.int4 = int4;
+        this.format = format;
         for (int i = 0; i < MATRICES.size(); i++) {
             int in = in(i), out = out(i);
             float[] w = SeededInputs.normal(Math.multiplyExact(in, out), seed + i, LayerWeights.SD);
-            if (int4) {
-                packed[i] = Int4Blocks.quantize(w, in, out);
-            } else {
-                dense[i] = w;
+            switch (format) {
+                case F32 -> dense[i] = w;
+                case BF16 -> bf16[i] = Bf16.round(w);
+                case INT4 -> packed[i] = Int4Blocks.quantize(w, in, out);
+                case INT8_DYNAMIC -> int8[i] = DynamicInt8.quantizeWeights(w, in, out);
             }
         }
         attnNorm = gain(hidden, seed + 10);
@@ -63,10 +69,27 @@ public final class LlamaWeights {
         };
     }
 
-    /** The float32 matrix {@code name} ({@code [in][out]}), dequantized when the layer is INT4. */
+    /** The float32 matrix {@code name} ({@code [in][out]}) the weights stand for: dequantized, or widened. */
     float[] matrix(String name) {
         int i = MATRICES.indexOf(name);
-        return int4 ? Int4Blocks.dequantize(packed[i]) : dense[i];
+        return switch (format) {
+            case F32 -> dense[i];
+            case BF16 -> Bf16.widen(bf16[i]);
+            case INT4 -> Int4Blocks.dequantize(packed[i]);
+            case INT8_DYNAMIC -> DynamicInt8.dequantize(int8[i]);
+        };
+    }
+
+    /**
+     * {@code x W} for the matrix {@code name} in float64 as the format defines it: by the float32 matrix the weights
+     * stand for, or, in dynamic INT8, with {@code x} quantized ({@link DynamicInt8#reference}).
+     */
+    double[] project(double[] x, String name) {
+        int i = MATRICES.indexOf(name);
+        if (format == WeightFormat.INT8_DYNAMIC) {
+            return DynamicInt8.reference(x, int8[i]);
+        }
+        return ModelMath.matVec(x, matrix(name), in(i), out(i));
     }
 
     /** The operands: each matrix (or its packed bytes and scales), then the two gains. */
@@ -75,12 +98,18 @@ public final class LlamaWeights {
         for (int i = 0; i < MATRICES.size(); i++) {
             String name = MATRICES.get(i);
             int in = in(i), out = out(i);
-            if (int4) {
-                int nb = Int4Blocks.blocks(in);
-                o.add(Operand.bytes(name + "_packed", packed[i].data(), out, nb, Int4Blocks.BLOCK_BYTES));
-                o.add(Operand.of(name + "_scales", packed[i].scales(), out, nb));
-            } else {
-                o.add(Operand.of(name, dense[i], in, out));
+            switch (format) {
+                case F32 -> o.add(Operand.of(name, dense[i], in, out));
+                case BF16 -> o.add(Operand.bytes(name + "_bf16", Bf16.bytes(bf16[i]), in, out));
+                case INT4 -> {
+                    int nb = Int4Blocks.blocks(in);
+                    o.add(Operand.bytes(name + "_packed", packed[i].data(), out, nb, Int4Blocks.BLOCK_BYTES));
+                    o.add(Operand.of(name + "_scales", packed[i].scales(), out, nb));
+                }
+                case INT8_DYNAMIC -> {
+                    o.add(Operand.bytes(name + "_int8", int8[i].q(), in, out));
+                    o.add(Operand.of(name + "_scales", int8[i].scales(), out));
+                }
             }
         }
         o.add(Operand.of("attn_norm", attnNorm, hidden));
@@ -94,12 +123,19 @@ public final class LlamaWeights {
     }
 
     /**
-     * The weights' footprint in bytes: float32 matrices, or half a byte a weight and a float scale per 32 at INT4;
-     * the gains in float32 either way.
+     * The weights' footprint in bytes: float32 matrices; two bytes a weight in bfloat16; half a byte a weight and a
+     * float scale per 32 at INT4; a byte a weight and a float scale per output column in dynamic INT8; the gains in
+     * float32 whatever the format.
      */
-    static long bytes(long hidden, long kvDim, long ffn, boolean int4) {
+    static long bytes(long hidden, long kvDim, long ffn, WeightFormat format) {
         long v = matrixValues(hidden, kvDim, ffn);
-        long matrices = int4 ? v / 2 + 4 * (v / Int4Blocks.BLOCK) : 4 * v;
+        long columns = 3 * hidden + 2 * kvDim + 2 * ffn;
+        long matrices = switch (format) {
+            case F32 -> 4 * v;
+            case BF16 -> 2 * v;
+            case INT4 -> v / 2 + 4 * (v / Int4Blocks.BLOCK);
+            case INT8_DYNAMIC -> v + 4 * columns;
+        };
         return matrices + 8 * hidden;
     }
 }

@@ -83,6 +83,56 @@ class LlamaDecodeEntryTest {
     }
 
     @Test
+    void bf16WeightsPassAsFloatDoesAndTruncatedOrUnwidenedOnesFail() throws VerificationException {
+        for (Params shape : new Params[]{small("bf16", "1"), quick("bf16")}) {
+            Problem p = Catalog.LLAMA_DECODE.problem(shape);
+            int heads = Integer.parseInt(shape.get("heads"));
+            float[] right = NaiveLlama.step(p, heads, Fault.NONE);
+            p.check("naive", right);
+            assertTrue(ModelEntriesTest.share(p, right) < 0.1, shape + " margin: " + ModelEntriesTest.share(p, right));
+            for (Fault f : new Fault[]{Fault.BF16_TRUNCATED, Fault.BF16_NOT_WIDENED}) {
+                float[] wrong = NaiveLlama.step(p, heads, f);
+                assertThrows(VerificationException.class, () -> p.check("naive " + f, wrong), f.name());
+                assertTrue(ModelEntriesTest.share(p, wrong) > 20, shape + " " + f + ": "
+                        + ModelEntriesTest.share(p, wrong));
+            }
+        }
+    }
+
+    @Test
+    void dynamicInt8PassesWithMarginAndUnquantizedOrSymmetricActivationsFail() throws VerificationException {
+        for (String kv : new String[]{"2", "8"}) {
+            Params shape = new Params(Map.of("weights", "int8-dynamic", "ctx", "128", "kv_heads", kv, "hidden", "512",
+                    "heads", "8", "ffn", "1376"));
+            Problem p = Catalog.LLAMA_DECODE.problem(shape);
+            float[] right = NaiveLlama.step(p, 8, Fault.NONE);
+            p.check("naive", right);
+            assertTrue(ModelEntriesTest.share(p, right) < 0.01, shape + " margin: " + ModelEntriesTest.share(p, right));
+            for (Fault f : new Fault[]{Fault.INT8_FLOAT_ACTIVATIONS, Fault.INT8_SYMMETRIC_ACTIVATIONS, Fault.NO_ROTARY}) {
+                float[] wrong = NaiveLlama.step(p, 8, f);
+                assertThrows(VerificationException.class, () -> p.check("naive " + f, wrong), f.name());
+            }
+        }
+        Problem odd = Catalog.LLAMA_DECODE.problem(small("int8-dynamic", "3"));
+        odd.check("naive", NaiveLlama.step(odd, 3, Fault.NONE));
+    }
+
+    @Test
+    void bf16AndInt8InputsAreStoredAsTheirBackendsReadThem() {
+        Problem bf = Catalog.LLAMA_DECODE.problem(small("bf16", "1"));
+        assertArrayEquals(new int[]{96, 32}, bf.input("wk_bf16").dims());
+        assertEquals(2 * 96 * 32, bf.input("wk_bf16").bytes().length, "two bytes a weight");
+        assertArrayEquals(new int[]{224, 96}, bf.input("w2_bf16").dims());
+        Problem q = Catalog.LLAMA_DECODE.problem(small("int8-dynamic", "1"));
+        assertArrayEquals(new int[]{96, 224}, q.input("w1_int8").dims());
+        assertEquals(96 * 224, q.input("w1_int8").bytes().length, "a byte a weight");
+        assertArrayEquals(new int[]{224}, q.input("w1_scales").dims());
+        assertEquals("weights=fp16: expected one of f32, bf16, int4, int8-dynamic",
+                assertThrows(IllegalArgumentException.class, () -> Catalog.LLAMA_DECODE.problem(small("fp16", "1")))
+                        .getMessage());
+    }
+
+    @Test
     void int4InputsArePackedAsMatMulNBitsTakesThem() {
         Problem p = Catalog.LLAMA_DECODE.problem(small("int4", "1"));
         assertArrayEquals(new int[]{96, 3, 16}, p.input("wq_packed").dims());
@@ -111,6 +161,12 @@ class LlamaDecodeEntryTest {
         assertEquals(2 * matrices + 4L * 129 * 4096, c.flops());
         assertEquals(4 * matrices + 8 * 4096 + 4L * (2 * 128 * 4096 + 2 * 4096), c.bytes());
         // eight key-value heads: Wk and Wv a quarter as wide, the cache a quarter as large
+        // bf16: two bytes a weight; int8-dynamic: a byte a weight and a float scale per output column
+        assertEquals(2 * matrices + 8 * 4096, Catalog.LLAMA_DECODE.weightBytes(new Params(Map.of("weights", "bf16",
+                "ctx", "128", "kv_heads", "32", "hidden", "4096", "heads", "32", "ffn", "11008"))));
+        assertEquals(matrices + 4 * (5 * 4096 + 2 * 11008) + 8 * 4096, Catalog.LLAMA_DECODE.weightBytes(new Params(Map.of(
+                "weights", "int8-dynamic", "ctx", "128", "kv_heads", "32", "hidden", "4096", "heads", "32",
+                "ffn", "11008"))));
         Params gqa = new Params(Map.of("weights", "f32", "ctx", "2048", "kv_heads", "8", "hidden", "4096",
                 "heads", "32", "ffn", "11008"));
         long gqaMatrices = 2L * 4096 * 4096 + 2L * 4096 * 1024 + 3L * 4096 * 11008;

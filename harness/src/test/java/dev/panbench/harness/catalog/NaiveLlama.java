@@ -14,7 +14,15 @@ final class NaiveLlama {
         /** rotary pairs (2i, 2i + 1), Meta's interleaved form, on weights laid out for the rotate-half form */
         INTERLEAVED_ROTARY,
         /** query head h reads key-value head h % kv_heads, not h / (heads / kv_heads) */
-        HEADS_MODULO
+        HEADS_MODULO,
+        /** bfloat16 weights cut to their top 16 bits from the float32 weights, not rounded to nearest even */
+        BF16_TRUNCATED,
+        /** bfloat16 patterns converted to float as the integers they are, not shifted into a float's top half */
+        BF16_NOT_WIDENED,
+        /** dynamic INT8 weights, but the activations not quantized: a float32 product with the dequantized weights */
+        INT8_FLOAT_ACTIVATIONS,
+        /** dynamic INT8 with symmetric activations (int8, scale max |x| / 127, no zero point) */
+        INT8_SYMMETRIC_ACTIVATIONS
     }
 
     private NaiveLlama() {
@@ -29,9 +37,9 @@ final class NaiveLlama {
         float[] x = p.floats("x"), kc = p.floats("k_cache"), vc = p.floats("v_cache");
         float[] cos = p.floats("rope_cos"), sin = p.floats("rope_sin");
         float[] u = rms(x, p.floats("attn_norm"), eps);
-        float[] q = vec(u, matrix(p, "wq", h, h), h, h);
-        float[] k = vec(u, matrix(p, "wk", h, kvDim), h, kvDim);
-        float[] v = vec(u, matrix(p, "wv", h, kvDim), h, kvDim);
+        float[] q = product(p, u, "wq", h, h, fault);
+        float[] k = product(p, u, "wk", h, kvDim, fault);
+        float[] v = product(p, u, "wv", h, kvDim, fault);
         if (fault != Fault.NO_ROTARY) {
             rotate(q, heads, d, cos, sin, fault == Fault.INTERLEAVED_ROTARY);
             rotate(k, kv, d, cos, sin, fault == Fault.INTERLEAVED_ROTARY);
@@ -62,31 +70,99 @@ final class NaiveLlama {
                 }
             }
         }
-        float[] x2 = vec(a, matrix(p, "wo", h, h), h, h);
+        float[] x2 = product(p, a, "wo", h, h, fault);
         for (int j = 0; j < h; j++) {
             x2[j] += x[j];
         }
-        boolean int4 = p.inputs().stream().anyMatch(o -> o.name().equals("w1_scales"));
-        int ffn = int4 ? p.input("w1_scales").dims()[0] : p.input("w1").dims()[1];
+        // w2 is [ffn][hidden] but as MatMulNBits bytes, [hidden][ffn/32][16]; w1's INT4 scales are [ffn][hidden/32]
+        int ffn = has(p, "w2_packed") ? p.input("w1_scales").dims()[0] : p.input("w2" + suffix(p)).dims()[0];
         float[] u2 = rms(x2, p.floats("ffn_norm"), eps);
-        float[] gate = vec(u2, matrix(p, "w1", h, ffn), h, ffn);
-        float[] up = vec(u2, matrix(p, "w3", h, ffn), h, ffn);
+        float[] gate = product(p, u2, "w1", h, ffn, fault);
+        float[] up = product(p, u2, "w3", h, ffn, fault);
         for (int j = 0; j < ffn; j++) {
             gate[j] = gate[j] / (1 + (float) Math.exp(-gate[j])) * up[j];
         }
-        float[] f = vec(gate, matrix(p, "w2", ffn, h), ffn, h);
+        float[] f = product(p, gate, "w2", ffn, h, fault);
         for (int j = 0; j < h; j++) {
             f[j] += x2[j];
         }
         return f;
     }
 
-    static float[] matrix(Problem p, String name, int in, int out) {
-        if (p.inputs().stream().anyMatch(o -> o.name().equals(name))) {
+    private static boolean has(Problem p, String name) {
+        return p.inputs().stream().anyMatch(o -> o.name().equals(name));
+    }
+
+    /** How the problem names its matrices' operands: {@code ""}, {@code _packed}, {@code _bf16} or {@code _int8}. */
+    private static String suffix(Problem p) {
+        for (String s : new String[]{"_packed", "_bf16", "_int8"}) {
+            if (has(p, "w2" + s)) {
+                return s;
+            }
+        }
+        return "";
+    }
+
+    /** {@code x W} as the problem's format computes it, or as {@code fault} gets it wrong. */
+    static float[] product(Problem p, float[] x, String name, int in, int out, Fault fault) {
+        if (has(p, name + "_int8")) {
+            DynamicInt8.Columns c = new DynamicInt8.Columns(p.input(name + "_int8").bytes(), p.floats(name + "_scales"),
+                    in, out);
+            return switch (fault) {
+                case INT8_FLOAT_ACTIVATIONS -> vec(x, DynamicInt8.dequantize(c), in, out);
+                case INT8_SYMMETRIC_ACTIVATIONS -> symmetric(x, c);
+                default -> DynamicInt8.multiply(x, c);
+            };
+        }
+        return vec(x, matrix(p, name, in, out, fault), in, out);
+    }
+
+    /** Activations quantized to int8 with scale max |x| / 127 and no zero point. */
+    private static float[] symmetric(float[] x, DynamicInt8.Columns c) {
+        float amax = 0;
+        for (float v : x) {
+            amax = Math.max(amax, Math.abs(v));
+        }
+        float a = amax / 127;
+        float[] y = new float[c.out()];
+        for (int j = 0; j < c.out(); j++) {
+            int acc = 0;
+            for (int i = 0; i < c.in(); i++) {
+                acc += (int) Math.rint(x[i] / a) * c.q()[i * c.out() + j];
+            }
+            y[j] = acc * (a * c.scales()[j]);
+        }
+        return y;
+    }
+
+    static float[] matrix(Problem p, String name, int in, int out, Fault fault) {
+        if (has(p, name)) {
             return p.floats(name);
+        }
+        if (has(p, name + "_bf16")) {
+            short[] h = Bf16.patterns(p.input(name + "_bf16").bytes());
+            float[] w = new float[h.length];
+            for (int i = 0; i < h.length; i++) {
+                w[i] = switch (fault) {
+                    case BF16_TRUNCATED -> Float.intBitsToFloat(Float.floatToRawIntBits(original(p, name, i)) & 0xffff0000);
+                    case BF16_NOT_WIDENED -> h[i];
+                    default -> Bf16.widen(h[i]);
+                };
+            }
+            return w;
         }
         return Int4Blocks.dequantize(p.input(name + "_packed").bytes(), p.floats(name + "_scales"), in, out);
     }
+
+    /** The seeded float32 weight the bfloat16 one was rounded from (the seed LlamaWeights gives each matrix). */
+    private static float original(Problem p, String name, int i) {
+        float[] w = ORIGINALS.computeIfAbsent(p.input(name + "_bf16").elements() + ":" + name, k ->
+                SeededInputs.normal((int) p.input(name + "_bf16").elements(), 300 + LlamaWeights.MATRICES.indexOf(name),
+                        LayerWeights.SD));
+        return w[i];
+    }
+
+    private static final java.util.Map<String, float[]> ORIGINALS = new java.util.concurrent.ConcurrentHashMap<>();
 
     static float[] rms(float[] x, float[] gain, float eps) {
         float ms = 0;
@@ -101,14 +177,13 @@ final class NaiveLlama {
         return y;
     }
 
+    /** Each {@code y[j]} summed over p in order (row by row of W, so the 7B matrices are read in order). */
     static float[] vec(float[] x, float[] w, int in, int out) {
         float[] y = new float[out];
-        for (int j = 0; j < out; j++) {
-            float s = 0;
-            for (int p = 0; p < in; p++) {
-                s += x[p] * w[p * out + j];
+        for (int p = 0; p < in; p++) {
+            for (int j = 0; j < out; j++) {
+                y[j] += x[p] * w[p * out + j];
             }
-            y[j] = s;
         }
         return y;
     }

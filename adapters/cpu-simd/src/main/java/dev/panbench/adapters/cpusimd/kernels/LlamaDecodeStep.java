@@ -12,9 +12,10 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
  * the token itself with query head {@code h} reading key-value head {@code h / (heads / kv_heads)}, the output
  * projection and residual, RMSNorm, the SwiGLU FFN's gate and up projections as one product, and the down projection
  * and residual. The four products are {@link Projection}s: float32 weights packed once into {@link PackedGemm}
- * panels, or INT4 ones repacked once into {@link Int4Gemv}'s; the joined matrices are the parts' columns side by
- * side (for MatMulNBits bytes, stored column by column, the parts one after another). The cache is read, never
- * written. Allocates nothing per step.
+ * panels, bfloat16 ones into {@link Bf16Gemm}'s (widened in registers), INT4 ones repacked once into
+ * {@link Int4Gemv}'s, or dynamic INT8 ones into {@link Int8DynamicGemv}'s (the activations quantized at every
+ * product); the joined matrices are the parts' columns side by side (for MatMulNBits bytes, stored column by column,
+ * the parts one after another). The cache is read, never written. Allocates nothing per step.
  */
 public final class LlamaDecodeStep {
 
@@ -83,6 +84,33 @@ public final class LlamaDecodeStep {
             at += sc.length;
         }
         Int4Gemv g = new Int4Gemv(bytes.toByteArray(), scales, in, out, threads);
+        return g::multiply;
+    }
+
+    /** bfloat16 projections from {@code [in][out_i]} 16-bit patterns, the parts' columns side by side. */
+    public static Projection bf16(int in, int threads, short[]... parts) {
+        short[] w = parts.length == 1 ? parts[0] : Bf16Gemm.joinColumns(in, parts);
+        Bf16Gemm g = new Bf16Gemm(w, in, w.length / in, threads);
+        return (x, y) -> g.multiply(x, 1, y);
+    }
+
+    /** Dynamic INT8 projections from int8 {@code [in][out_i]} weights and {@code [out_i]} scales, {@code w, s, w, s...}. */
+    public static Projection int8Dynamic(int in, int threads, Object... parts) {
+        byte[][] w = new byte[parts.length / 2][];
+        int out = 0;
+        for (int i = 0; i < parts.length; i += 2) {
+            w[i / 2] = (byte[]) parts[i];
+            out += ((float[]) parts[i + 1]).length;
+        }
+        float[] s = new float[out];
+        int at = 0;
+        for (int i = 1; i < parts.length; i += 2) {
+            float[] sc = (float[]) parts[i];
+            System.arraycopy(sc, 0, s, at, sc.length);
+            at += sc.length;
+        }
+        Int8DynamicGemv g = new Int8DynamicGemv(w.length == 1 ? w[0] : Int8DynamicGemv.joinColumns(in, w), s, in, out,
+                threads);
         return g::multiply;
     }
 

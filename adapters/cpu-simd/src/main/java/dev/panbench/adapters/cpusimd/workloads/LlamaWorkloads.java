@@ -3,12 +3,14 @@ package dev.panbench.adapters.cpusimd.workloads;
 import dev.panbench.adapters.cpusimd.kernels.LlamaDecodeStep;
 import dev.panbench.adapters.cpusimd.kernels.LlamaDecodeStep.Projection;
 import dev.panbench.adapters.cpusimd.kernels.Parallel;
+import dev.panbench.harness.catalog.Bf16;
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.Int4Blocks;
 import dev.panbench.harness.catalog.LlamaDecodeEntry;
 import dev.panbench.harness.catalog.LlamaWeights;
 import dev.panbench.harness.catalog.Operand;
 import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.catalog.WeightFormat;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.Params;
@@ -21,11 +23,15 @@ import java.util.Map;
 
 /**
  * The catalog's {@code model/llama-decode} in this adapter. {@code impl=simd} is {@link LlamaDecodeStep}: float32
- * weights in {@code PackedGemm} panels, INT4 weights in {@code Int4Gemv}'s (the dequantizing fused into the
- * multiply-adds, each weight read once at four bits). {@code impl=numpy} is its twin in {@code cpusimd_frameworks.py},
- * timed by the Python driver; numpy has no INT4 product, so at {@code weights=int4} it multiplies by the weights
- * dequantized once, at setup (the row is numpy's float32 step on INT4-valued weights, reading 32 bits a weight).
- * Every answer is checked by the entry's {@link Problem#check} before timing.
+ * weights in {@code PackedGemm} panels, bfloat16 weights in {@code Bf16Gemm}'s (16 bits a weight in memory, widened
+ * in registers, float32 sums), INT4 weights in {@code Int4Gemv}'s (the dequantizing fused into the multiply-adds, each
+ * weight read once at four bits), dynamic INT8 in {@code Int8DynamicGemv}'s (the activations quantized at every
+ * product, int32 sums). {@code impl=numpy} is its twin in {@code cpusimd_frameworks.py}, timed by the Python driver.
+ * numpy has no bfloat16 or INT4 product, so at {@code weights=bf16} and {@code weights=int4} it multiplies by the
+ * weights widened or dequantized once, at setup (the row is numpy's float32 step on bf16- or INT4-valued weights,
+ * reading 32 bits a weight); at {@code weights=int8-dynamic} it quantizes the activations at every product as the
+ * catalog defines and multiplies in int32 (numpy's integer matmul, no BLAS), the weights held as int32 (numpy has no
+ * int8 product into int32). Every answer is checked by the entry's {@link Problem#check} before timing.
  */
 final class LlamaWorkloads {
 
@@ -50,7 +56,7 @@ final class LlamaWorkloads {
 
     private static Case llama(Params p) {
         Problem prob = Catalog.LLAMA_DECODE.problem(p);
-        boolean int4 = LlamaDecodeEntry.int4(p);
+        WeightFormat format = WeightFormat.of(p);
         int ctx = p.getInt("ctx"), h = p.getInt("hidden"), heads = p.getInt("heads"), kv = p.getInt("kv_heads");
         int ffn = p.getInt("ffn"), kvDim = kv * (h / heads);
         float[] out = new float[prob.outputLength()];
@@ -61,16 +67,17 @@ final class LlamaWorkloads {
                 shape.put(n, p.getInt(n));
             }
             shape.put("eps", Catalog.LLAMA_DECODE.layerNormEpsilon());
-            FrameworkCall fw = FrameworkCall.of(p, "model.llama", shape, floatOperands(prob, int4, h, kvDim, ffn));
+            shape.put("weights", format.value());
+            FrameworkCall fw = FrameworkCall.of(p, "model.llama", shape, floatOperands(prob, format, h, ffn));
             return new Case(fw.into(out), check).with(fw);
         }
         int threads = Parallel.parseThreads(p.get("threads"));
         LlamaDecodeStep step = new LlamaDecodeStep(
                 new LlamaDecodeStep.Shape(ctx, h, heads, kv, ffn, (float) Catalog.LLAMA_DECODE.layerNormEpsilon()),
-                projection(prob, int4, h, h + 2 * kvDim, threads, "wq", "wk", "wv"),
-                projection(prob, int4, h, h, threads, "wo"),
-                projection(prob, int4, h, 2 * ffn, threads, "w1", "w3"),
-                projection(prob, int4, ffn, h, threads, "w2"),
+                projection(prob, format, h, h + 2 * kvDim, threads, "wq", "wk", "wv"),
+                projection(prob, format, h, h, threads, "wo"),
+                projection(prob, format, h, 2 * ffn, threads, "w1", "w3"),
+                projection(prob, format, ffn, h, threads, "w2"),
                 prob.floats("attn_norm"), prob.floats("ffn_norm"), prob.floats("rope_cos"), prob.floats("rope_sin"));
         float[] x = prob.floats("x"), kc = prob.floats("k_cache"), vc = prob.floats("v_cache");
         return new Case(() -> {
@@ -79,42 +86,76 @@ final class LlamaWorkloads {
         }, check);
     }
 
-    /** The matrices {@code names} joined column-wise, as the problem stores them (float32 or MatMulNBits). */
-    private static Projection projection(Problem prob, boolean int4, int in, int out, int threads, String... names) {
-        if (!int4) {
-            float[][] parts = new float[names.length][];
-            for (int i = 0; i < names.length; i++) {
-                parts[i] = prob.floats(names[i]);
+    /** The matrices {@code names} joined column-wise, as the problem stores them in its format. */
+    private static Projection projection(Problem prob, WeightFormat format, int in, int out, int threads,
+                                         String... names) {
+        return switch (format) {
+            case F32 -> {
+                float[][] parts = new float[names.length][];
+                for (int i = 0; i < names.length; i++) {
+                    parts[i] = prob.floats(names[i]);
+                }
+                yield LlamaDecodeStep.f32(in, out, threads, parts);
             }
-            return LlamaDecodeStep.f32(in, out, threads, parts);
-        }
+            case BF16 -> {
+                short[][] parts = new short[names.length][];
+                for (int i = 0; i < names.length; i++) {
+                    parts[i] = Bf16.patterns(prob.input(names[i] + "_bf16").bytes());
+                }
+                yield LlamaDecodeStep.bf16(in, threads, parts);
+            }
+            case INT4 -> LlamaDecodeStep.int4(in, out, threads, parts(prob, names, "_packed"));
+            case INT8_DYNAMIC -> LlamaDecodeStep.int8Dynamic(in, threads, parts(prob, names, "_int8"));
+        };
+    }
+
+    /** {@code bytes, scales, bytes, scales...} of the matrices {@code names}. */
+    private static Object[] parts(Problem prob, String[] names, String bytes) {
         Object[] parts = new Object[2 * names.length];
         for (int i = 0; i < names.length; i++) {
-            parts[2 * i] = prob.input(names[i] + "_packed").bytes();
+            parts[2 * i] = prob.input(names[i] + bytes).bytes();
             parts[2 * i + 1] = prob.floats(names[i] + "_scales");
         }
-        return LlamaDecodeStep.int4(in, out, threads, parts);
+        return parts;
     }
 
     /**
-     * Name, floats, name, floats... for the framework twin: every float operand, and at INT4 each matrix dequantized
-     * under its float32 name in place of its bytes and scales.
+     * Name, floats, name, floats... for the framework twin: every float operand but the INT4 scales; at INT4 and
+     * bfloat16 each matrix as float32 under its own name (dequantized or widened, once); in dynamic INT8 each matrix's
+     * int8 values as floats under {@code <name>_int8} (exact), beside its {@code <name>_scales}.
      */
-    private static Object[] floatOperands(Problem prob, boolean int4, int h, int kvDim, int ffn) {
+    private static Object[] floatOperands(Problem prob, WeightFormat format, int h, int ffn) {
         List<Object> in = new ArrayList<>();
         for (Operand o : prob.inputs()) {
-            if (o.floats() != null && !o.name().endsWith("_scales")) {
+            if (o.floats() != null && !(format == WeightFormat.INT4 && o.name().endsWith("_scales"))) {
                 in.add(o.name());
                 in.add(o.floats());
             }
         }
-        if (int4) {
-            for (String name : LlamaWeights.MATRICES) {
-                int k = name.equals("w2") ? ffn : h;
-                int n = prob.input(name + "_scales").dims()[0];
-                in.add(name);
-                in.add(Int4Blocks.dequantize(prob.input(name + "_packed").bytes(), prob.floats(name + "_scales"), k,
-                        n));
+        for (String name : LlamaWeights.MATRICES) {
+            int k = name.equals("w2") ? ffn : h;
+            switch (format) {
+                case F32 -> {
+                }
+                case INT4 -> {
+                    int n = prob.input(name + "_scales").dims()[0];
+                    in.add(name);
+                    in.add(Int4Blocks.dequantize(prob.input(name + "_packed").bytes(), prob.floats(name + "_scales"),
+                            k, n));
+                }
+                case BF16 -> {
+                    in.add(name);
+                    in.add(Bf16.widen(Bf16.patterns(prob.input(name + "_bf16").bytes())));
+                }
+                case INT8_DYNAMIC -> {
+                    byte[] q = prob.input(name + "_int8").bytes();
+                    float[] f = new float[q.length];
+                    for (int i = 0; i < q.length; i++) {
+                        f[i] = q[i];
+                    }
+                    in.add(name + "_int8");
+                    in.add(f);
+                }
             }
         }
         return in.toArray();

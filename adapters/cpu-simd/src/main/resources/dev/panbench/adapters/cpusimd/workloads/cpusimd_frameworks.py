@@ -224,17 +224,25 @@ def _numpy_model(np, name, args, x):
 
 def _numpy_llama(np, args, x):
     """model/llama-decode, one token: RMSNorm, Q K V as one product, rotate-half rotary from the given table, query
-    head h reading key-value head h // (heads // kv_heads), SwiGLU. The cache is [kv_heads][ctx][d]. At INT4 the
-    matrices arrive dequantized (once, at setup): numpy has no INT4 product."""
+    head h reading key-value head h // (heads // kv_heads), SwiGLU. The cache is [kv_heads][ctx][d]. At INT4 and
+    bf16 the matrices arrive dequantized or widened (once, at setup): numpy has no INT4 or bf16 product. At
+    int8-dynamic each product is _int8_dynamic's."""
     f32 = np.float32
     ctx, h, heads, kv, ffn = (int(args[n]) for n in ("ctx", "hidden", "heads", "kv_heads", "ffn"))
     d = h // heads
     kvd, group, half = kv * d, heads // kv, d // 2
     eps = f32(args["eps"])
-    wqkv = np.ascontiguousarray(np.concatenate([x["wq"].reshape(h, h), x["wk"].reshape(h, kvd),
-                                                x["wv"].reshape(h, kvd)], axis=1))
-    w13 = np.ascontiguousarray(np.concatenate([x["w1"].reshape(h, ffn), x["w3"].reshape(h, ffn)], axis=1))
-    wo, w2 = x["wo"].reshape(h, h), x["w2"].reshape(ffn, h)
+    if args.get("weights") == "int8-dynamic":
+        def joined(names, k, outs):
+            return _int8_dynamic(np, [x[n + "_int8"].reshape(k, o) for n, o in zip(names, outs)],
+                                 [x[n + "_scales"] for n in names])
+        wqkv = joined(("wq", "wk", "wv"), h, (h, kvd, kvd))
+        w13, wo, w2 = joined(("w1", "w3"), h, (ffn, ffn)), joined(("wo",), h, (h,)), joined(("w2",), ffn, (h,))
+    else:
+        wqkv = np.ascontiguousarray(np.concatenate([x["wq"].reshape(h, h), x["wk"].reshape(h, kvd),
+                                                    x["wv"].reshape(h, kvd)], axis=1))
+        w13 = np.ascontiguousarray(np.concatenate([x["w1"].reshape(h, ffn), x["w3"].reshape(h, ffn)], axis=1))
+        wo, w2 = x["wo"].reshape(h, h), x["w2"].reshape(ffn, h)
     kc, vc = x["k_cache"].reshape(kv, ctx, d), x["v_cache"].reshape(kv, ctx, d)
     cos, sin = x["rope_cos"], x["rope_sin"]
     xs = x["x"].reshape(1, h)
@@ -263,6 +271,30 @@ def _numpy_llama(np, args, x):
         g = gu[:, :ffn]
         out[...] = (g / (f32(1) + np.exp(-g)) * gu[:, ffn:]) @ w2 + x2
     return call, (lambda: out)
+
+
+class _int8_dynamic:
+    """y = a @ W with dynamic INT8 as the catalog defines it (DynamicInt8, ONNX's DynamicQuantizeLinear and
+    MatMulInteger): the row a quantized to uint8 with scale s = (hi - lo) / 255 over its range widened to hold 0 and
+    zero point z = rint(clamp(-lo / s, 0, 255)), p = clamp(rint(a / s) + z, 0, 255); acc = (p - z) @ q in int32;
+    y = acc (s scale_j). The parts' int8 weights (as exact floats) are joined column-wise once and held as int32
+    [out][in]: numpy's integer matmul has no int8 product into int32 and no BLAS, and a row times this layout reads
+    each weight row contiguously."""
+
+    __array_ufunc__ = None  # ndarray @ this defers to __rmatmul__
+
+    def __init__(self, np, weights, scales):
+        self.np = np
+        self.q = np.ascontiguousarray(np.concatenate(weights, axis=1).T.astype(np.int32))
+        self.scales = np.concatenate(scales).astype(np.float32)
+
+    def __rmatmul__(self, a):
+        np, f32 = self.np, self.np.float32
+        lo, hi = min(a.min(), f32(0)), max(a.max(), f32(0))
+        s = f32(1) if hi == lo else (hi - lo) / f32(255)
+        z = np.rint(np.clip(f32(0) - lo / s, f32(0), f32(255)))
+        p = (np.clip(np.rint(a / s) + z, f32(0), f32(255)) - z).astype(np.int32)
+        return (self.q @ p.reshape(-1)).astype(f32).reshape(1, -1) * (s * self.scales)
 
 
 def _np_erf(np, x):

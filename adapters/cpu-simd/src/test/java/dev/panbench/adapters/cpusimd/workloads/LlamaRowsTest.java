@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code model/llama-decode} in this adapter at a small odd layer (hidden 96, three heads of 32, one or three
  * key-value heads, ffn 224, seven cached tokens), f32 and INT4: simd through the real JMH runner, numpy through the
  * real Python driver (skipped with its reason where numpy is missing), each answer checked against the entry's
- * reference; and the same step without its rotary embedding fails that check.
+ * reference; each simd step in every weight format at one and two threads; and the same step without its rotary
+ * embedding fails that check.
  */
 class LlamaRowsTest {
 
@@ -84,7 +85,8 @@ class LlamaRowsTest {
                 "cpu-simd/model/llama-decode[weights=int4,ctx=128,kv_heads=2,hidden=512,heads=8,ffn=1376,"
                         + "impl=numpy,threads=1]"), quick);
         List<PlannedResult> full = RunPlan.expand(List.of(new CpuSimdAdapter()), Map.of(), llama, null, false);
-        assertEquals(16, full.size(), "f32 and int4, ctx 128 and 2048, 32 and 8 key-value heads, simd and numpy");
+        assertEquals(32, full.size(), "f32, bf16, int8-dynamic and int4, ctx 128 and 2048, 32 and 8 key-value heads,"
+                + " simd and numpy");
         assertTrue(full.stream().allMatch(p -> p.id().toString().contains("hidden=4096,heads=32,ffn=11008")));
     }
 
@@ -92,7 +94,7 @@ class LlamaRowsTest {
     void eachSimdStepVerifiesAtThreadsOneAndTwo() throws Exception {
         WorkloadSpec spec = new CpuSimdAdapter().workloads().stream()
                 .filter(s -> s.name().equals("model/llama-decode")).findFirst().orElseThrow();
-        for (String weights : List.of("f32", "int4")) {
+        for (String weights : List.of("f32", "bf16", "int8-dynamic", "int4")) {
             for (String kv : List.of("1", "3")) {
                 for (String threads : List.of("1", "2")) {
                     Map<String, String> m = new java.util.HashMap<>(small(weights, kv, "simd").values());

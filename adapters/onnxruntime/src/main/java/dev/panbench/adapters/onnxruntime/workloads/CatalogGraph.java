@@ -56,6 +56,14 @@ record CatalogGraph(CatalogEntry entry, int version, String ops, Predicate<Strin
         return any ? String.format(java.util.Locale.ROOT, "%08x", crc.getValue()) : null;
     }
 
+    /**
+     * The element type of a byte operand stored in the model, by the catalog's naming: {@code <matrix>_bf16}
+     * bfloat16 patterns, {@code <matrix>_int8} signed bytes, anything else (MatMulNBits' packed weights) unsigned.
+     */
+    static DataType byteType(String name) {
+        return name.endsWith("_bf16") ? DataType.BFLOAT16 : name.endsWith("_int8") ? DataType.INT8 : DataType.UINT8;
+    }
+
     /** The graph of this problem, at its shape parameters {@code shape}. */
     OnnxGraph graph(Problem problem, Params shape) {
         OnnxGraph g = new OnnxGraph(entry.name().replace('/', '_'));
@@ -66,7 +74,7 @@ record CatalogGraph(CatalogEntry entry, int version, String ops, Predicate<Strin
             } else if (o.floats() != null) {
                 g.initializer(o.name(), o.floats(), dims);
             } else {
-                g.initializer(o.name(), DataType.UINT8, o.bytes(), dims);
+                g.initializer(o.name(), byteType(o.name()), o.bytes(), dims);
             }
         }
         nodes.add(problem, shape, g);

@@ -25,8 +25,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The model entries as ONNX Runtime runs them, at small layers (hidden 64 with 4 heads, odd ones with 3 heads of
- * 16, one-token caches, INT4 and INT8 at one block): set up from the cached model, checked against the catalog's float64
- * reference, run; and a layer with its attention scores left unscaled fails verification.
+ * 16, one-token caches, INT4 and INT8 at one block, the LLaMA step in each weight format): set up from the cached
+ * model, checked against the catalog's float64 reference, run; and a layer with its attention scores left unscaled
+ * fails verification.
  */
 class ModelGraphsVerifyTest {
 
@@ -40,7 +41,10 @@ class ModelGraphsVerifyTest {
                     "batch=3,ctx=1,hidden=48,heads=3,ffn=96"),
             "model/llama-decode", List.of("weights=f32,ctx=7,kv_heads=1,hidden=96,heads=3,ffn=224",
                     "weights=int4,ctx=7,kv_heads=3,hidden=96,heads=3,ffn=224",
-                    "weights=int4,ctx=16,kv_heads=2,hidden=128,heads=4,ffn=160"),
+                    "weights=int4,ctx=16,kv_heads=2,hidden=128,heads=4,ffn=160",
+                    "weights=bf16,ctx=7,kv_heads=1,hidden=96,heads=3,ffn=224",
+                    "weights=int8-dynamic,ctx=7,kv_heads=3,hidden=96,heads=3,ffn=224",
+                    "weights=int8-dynamic,ctx=16,kv_heads=2,hidden=128,heads=4,ffn=160"),
             "model/generate", List.of("phase=prefill,layers=2,prompt=9,tokens=5,vocab=300,hidden=48,heads=3,ffn=96",
                     "phase=decode,layers=2,prompt=9,tokens=5,vocab=300,hidden=48,heads=3,ffn=96"),
             "quant/matmul-int4", List.of("m=7,k=64,n=33", "m=1,k=32,n=1", "m=16,k=96,n=130"),
