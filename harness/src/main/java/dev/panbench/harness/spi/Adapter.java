@@ -58,4 +58,9 @@ public interface Adapter {
     default List<CalibrationPair> calibrationPairs() {
         return List.of();
     }
+
+    /** What this adapter tunes for this machine before it is timed ({@code panbench tune}); most adapters tune nothing. */
+    default java.util.Optional<Tuner> tuner() {
+        return java.util.Optional.empty();
+    }
 }

@@ -20,9 +20,13 @@ import java.util.Objects;
  *                  results are read against, else null
  * @param seed      the key of a figure published elsewhere for the same operation that reports quote beside this
  *                  result ({@link dev.panbench.harness.catalog.SeedFigures}: {@code tvmffi-jl/nop}), else null
+ * @param schedule  how the backend built this computation, in a few words, where it says so (a TVM module's
+ *                  {@code tuned 64 trials}, {@code dlight}, {@code hand-written 4x16 tile}), else null
+ * @param untuned   why the backend runs a generic schedule where a tuning for this machine would give it its own (a
+ *                  TVM module that MetaSchedule has not tuned, and how to tune it), else null
  */
 public record Role(String catalog, Map<String, String> shape, String backend, String framework, String ceiling,
-                   String seed) {
+                   String seed, String schedule, String untuned) {
 
     public static final String BANDWIDTH = "bandwidth";
     public static final String FLOPS = "flops";
@@ -42,6 +46,12 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
         this(catalog, shape, backend, framework, ceiling, null);
     }
 
+    /** A role with no schedule to tell. */
+    public Role(String catalog, Map<String, String> shape, String backend, String framework, String ceiling,
+                String seed) {
+        this(catalog, shape, backend, framework, ceiling, seed, null, null);
+    }
+
     /** An adapter's own row that stands beside the published figure {@code seed} and nothing else. */
     public static Role beside(String seed) {
         return new Role(null, Map.of(), null, null, null, seed);
@@ -49,7 +59,12 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
 
     /** This role, standing beside the published figure {@code seed} (null: none). */
     public Role withSeed(String seed) {
-        return new Role(catalog, shape, backend, framework, ceiling, seed);
+        return new Role(catalog, shape, backend, framework, ceiling, seed, schedule, untuned);
+    }
+
+    /** This role, saying how its backend built the computation and, where it runs untuned, why (null: tuned). */
+    public Role withSchedule(String schedule, String untuned) {
+        return new Role(catalog, shape, backend, framework, ceiling, seed, schedule, untuned);
     }
 
     /** A result of a catalog entry at {@code shape}, computed by {@code backend}. */
@@ -100,6 +115,12 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
         if (seed != null) {
             m.put("seed", seed);
         }
+        if (schedule != null) {
+            m.put("schedule", schedule);
+        }
+        if (untuned != null) {
+            m.put("untuned", untuned);
+        }
         return m;
     }
 
@@ -120,7 +141,8 @@ public record Role(String catalog, Map<String, String> shape, String backend, St
         String backend = str(m.get("backend"));
         String ceiling = str(m.get("ceiling"));
         return new Role(catalog, shape, catalog != null && backend == null ? "?" : backend, str(m.get("framework")),
-                BANDWIDTH.equals(ceiling) || FLOPS.equals(ceiling) ? ceiling : null, str(m.get("seed")));
+                BANDWIDTH.equals(ceiling) || FLOPS.equals(ceiling) ? ceiling : null, str(m.get("seed")),
+                str(m.get("schedule")), str(m.get("untuned")));
     }
 
     private static String str(Object o) {
