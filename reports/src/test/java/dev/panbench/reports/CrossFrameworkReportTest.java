@@ -105,6 +105,44 @@ class CrossFrameworkReportTest {
     }
 
     @Test
+    void untunedCellsAreMarkedAndEveryCompiledCellStatesItsScheduleInMarkdownHtmlAndJson() throws Exception {
+        java.util.Map<String, String> sgemm = java.util.Map.of("size", "1024", "dtype", "f32");
+        java.util.Map<String, String> softmax = java.util.Map.of("shape", "64x1024", "dtype", "f32");
+        String why = "dlight, not tuned for this CPU (panbench tune --adapter tvm-ffi --filter softmax/rows tunes it)";
+        List<BenchResult> rs = List.of(
+                withRole(Fixtures.ok("cpu-simd", "gemm/sgemm", "gemm", Fixtures.params("size", "1024", "impl", "simd"),
+                        Fixtures.samples(10_000_000, 0.01, 1), null, null), Role.of("gemm/sgemm", sgemm, "simd", null)),
+                withRole(Fixtures.ok("tvm-ffi", "gemm/sgemm", "gemm", Fixtures.params("size", "1024", "impl", "tvm"),
+                        Fixtures.samples(11_000_000, 0.01, 2), null, null), Role.of("gemm/sgemm", sgemm, "tvm", null)
+                        .withSchedule("tuned 64 trials", null)),
+                withRole(Fixtures.ok("cpu-simd", "softmax/rows", "softmax", Fixtures.params("shape", "64x1024",
+                        "impl", "simd"), Fixtures.samples(22_000, 0.01, 3), null, null),
+                        Role.of("softmax/rows", softmax, "simd", null)),
+                withRole(Fixtures.ok("tvm-ffi", "softmax/rows", "softmax", Fixtures.params("shape", "64x1024",
+                        "impl", "tvm"), Fixtures.samples(171_000, 0.01, 4), null, null),
+                        Role.of("softmax/rows", softmax, "tvm", null).withSchedule("dlight", why)));
+        ResultFile f = Fixtures.file("tuned", rs, java.util.Map.of());
+
+        String md = new MarkdownReport().render(f, ReportOptions.DEFAULT).getFirst().asText();
+        assertTrue(md.contains("> **UNTUNED**: these run a generic schedule"), md);
+        assertTrue(md.contains("> - softmax/rows \\[shape=64x1024, dtype=f32\\] tvm: " + why), md);
+        String untuned = row(md, "| softmax/rows | shape=64x1024, dtype=f32 |");
+        assertTrue(untuned.contains(" UNTUNED \\[dlight\\]"), untuned);
+        String tuned = row(md, "| gemm/sgemm | size=1024, dtype=f32 |");
+        assertTrue(tuned.contains("\\[tuned 64 trials\\]") && !tuned.contains("UNTUNED"), tuned);
+
+        String html = new HtmlReport().render(f, ReportOptions.DEFAULT).getFirst().asText();
+        assertTrue(html.contains("<div class=\"notice untuned\"><p><b>UNTUNED</b>"), html);
+        assertTrue(html.contains("UNTUNED<span class=\"note\">") && html.contains("[tuned 64 trials]</span>"), html);
+
+        String json = new dev.panbench.reports.json.JsonReport().render(f, ReportOptions.DEFAULT).stream()
+                .filter(r -> r.name().equals("cross-backend.json")).findFirst().orElseThrow().asText();
+        assertTrue(json.contains("\"schedule\" : \"tuned 64 trials\"") || json.contains("\"schedule\":\"tuned 64 trials\""),
+                json);
+        assertTrue(json.contains(why), json);
+    }
+
+    @Test
     void htmlTableRendersInChromiumWithTheDegradedCellsMarked() throws Exception {
         HtmlInChromiumTest.findChromium();
         HtmlInChromiumTest.requireChromium();

@@ -31,7 +31,10 @@ import java.util.function.Function;
  * </ul>
  * The reference of a row is the report's {@code --reference} (an impl or a backend) where the row has it; else, in
  * the catalog table, {@code simd} where it measured, else {@code numpy}; in an adapter's table its first framework
- * row that measured. A degraded or unsteady cell says so, and so does every speed-up against it.
+ * row that measured. A degraded or unsteady cell says so, and so does every speed-up against it. A cell whose backend
+ * says how it built the computation ({@link Role#schedule()}: a TVM module's {@code tuned 64 trials} or
+ * {@code dlight}) shows it in brackets, and one that runs a generic schedule where a tuning for this machine would
+ * give it its own ({@link Role#untuned()}) is marked UNTUNED, with the reason in a note above the tables.
  * <p>
  * Each row names its winner: the fastest median among its cells that ran {@code ok} and at full speed (not
  * degraded), where at least two such cells are there to compare; a degraded cell is shown but never wins, an
@@ -43,10 +46,14 @@ public final class CrossBackendTables {
     /** The backends a catalog row is compared against when {@code --reference} names none it has, in order. */
     public static final List<String> DEFAULT_REFERENCES = List.of("simd", "numpy");
 
-    /** One backend's figure in a row; {@code nanos} is NaN when it did not measure ({@code status} says why). */
+    /**
+     * One backend's figure in a row; {@code nanos} is NaN when it did not measure ({@code status} says why);
+     * {@code schedule} and {@code untuned} as its role declares them ({@link Role#schedule()}, {@link Role#untuned()}).
+     */
     public record Cell(String column, String backend, String id, String status, double nanos, Double speedup,
                        boolean againstDegraded, MachinePeaks.Share share, String degraded, String timer,
-                       Double peakMemoryBytes, String unsteady, boolean againstUnsteady) {
+                       Double peakMemoryBytes, String unsteady, boolean againstUnsteady, String schedule,
+                       String untuned) {
 
         public boolean measured() {
             return !Double.isNaN(nanos);
@@ -125,7 +132,13 @@ public final class CrossBackendTables {
             + "backend against the CPU's ceilings, a GPU backend against its adapter's) and the peak memory where the "
             + "result records it. The reference is the --reference impl or backend where the row has it; else, for "
             + "catalog workloads, simd where it measured, else numpy; for an adapter's own rows, its framework row. "
-            + "Framework rows (numpy, python, torch) are timed by panbench's Python driver, the others by JMH.";
+            + "Framework rows (numpy, python, torch) are timed by panbench's Python driver, the others by JMH. "
+            + "In square brackets, how a compiling backend built the computation (a TVM module's schedule); UNTUNED "
+            + "marks one that runs a generic schedule where a tuning for this machine would give it its own.";
+
+    /** What the note above the tables says of its UNTUNED cells, as the Markdown and HTML reports say it. */
+    public static final String UNTUNED = "these run a generic schedule, not one tuned for this machine: their times "
+            + "say what the backend does out of the box, not at its best";
 
     /** What the marked cell of a row is, as the Markdown and HTML tables' captions say it. */
     public static final String WINNER = "the row's fastest median among the backends that ran ok at full speed, "
@@ -299,12 +312,14 @@ public final class CrossBackendTables {
             double ns = row.medianNanos();
             Double speedup = ns > 0 && refNanos > 0 ? refNanos / ns : null;
             boolean degraded = row.degraded() != null;
+            Role role = row.role();
             cells.put(e.getKey(), new Cell(e.getKey(), backend.apply(r), r.id().toString(), r.status().name(),
                     ns > 0 ? ns : Double.NaN, speedup,
                     speedup != null && (refDegraded || degraded) && !e.getKey().equals(ref),
                     view.peaks().shareOf(r).orElse(null), row.degraded(), row.timer(),
                     row.peakMemory(), row.unsteady(),
-                    speedup != null && (refUnsteady || row.unsteady() != null) && !e.getKey().equals(ref)));
+                    speedup != null && (refUnsteady || row.unsteady() != null) && !e.getKey().equals(ref),
+                    role == null ? null : role.schedule(), role == null ? null : role.untuned()));
         }
         return cells;
     }
@@ -343,17 +358,43 @@ public final class CrossBackendTables {
         return out;
     }
 
-    /** A cell as text: time, speed-up, share and peak memory, with the degraded marks. */
+    /** Every untuned cell as {@code workload [params] column: reason}, for the note above the tables. */
+    public List<String> untunedNotes() {
+        List<String> out = new ArrayList<>();
+        for (Section s : sections) {
+            for (Row r : s.rows()) {
+                for (Cell c : r.cells().values()) {
+                    if (c.untuned() != null) {
+                        out.add(r.workload() + (r.params().isEmpty() ? "" : " [" + r.params() + "]")
+                                + (s.catalog() ? " " : " impl=") + c.column() + ": " + c.untuned());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A cell as text: time, speed-up, share and peak memory, with the marks and the schedule. */
     public static String text(Cell c, String reference) {
         if (c == null) {
             return "";
         }
         if (!c.measured()) {
-            return c.status();
+            return c.status() + schedule(c);
         }
         String notes = notes(c, reference);
-        return Numbers.time(c.nanos()) + (notes.isEmpty() ? "" : " (" + notes + ")")
-                + (c.degraded() != null ? " DEGRADED" : "") + (c.unsteady() != null ? " UNSTEADY" : "");
+        return Numbers.time(c.nanos()) + (notes.isEmpty() ? "" : " (" + notes + ")") + marks(c) + schedule(c);
+    }
+
+    /** {@code " DEGRADED"}, {@code " UNSTEADY"}, {@code " UNTUNED"}, those that apply, or nothing. */
+    public static String marks(Cell c) {
+        return (c.degraded() != null ? " DEGRADED" : "") + (c.unsteady() != null ? " UNSTEADY" : "")
+                + (c.untuned() != null ? " UNTUNED" : "");
+    }
+
+    /** {@code " [tuned 64 trials]"}: how the cell's backend built the computation, where it says; else nothing. */
+    public static String schedule(Cell c) {
+        return c.schedule() == null ? "" : " [" + c.schedule() + "]";
     }
 
     /** What a measured cell says beside its time: speed-up, share of peak and peak memory; empty when nothing. */

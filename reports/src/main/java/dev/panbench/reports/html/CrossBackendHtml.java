@@ -31,6 +31,15 @@ final class CrossBackendHtml {
             }
             sb.append("</ul></div>\n");
         }
+        List<String> untuned = x.untunedNotes();
+        if (!untuned.isEmpty()) {
+            sb.append("<div class=\"notice untuned\"><p><b>UNTUNED</b>: ")
+                    .append(Html.escape(CrossBackendTables.UNTUNED)).append(".</p><ul>\n");
+            for (String u : untuned) {
+                sb.append("<li>").append(Html.escape(u)).append("</li>\n");
+            }
+            sb.append("</ul></div>\n");
+        }
         for (CrossBackendTables.Section section : x.sections()) {
             sb.append("<h3>").append(Html.escape(section.title())).append("</h3>\n");
             table(sb, section);
@@ -107,16 +116,16 @@ final class CrossBackendHtml {
     }
 
     /**
-     * The time (kept on one line) and its DEGRADED or UNSTEADY mark, which may wrap below it; what it says beside it
-     * (speed-up, share, memory) on a further, smaller line.
+     * The time (kept on one line) and its DEGRADED, UNSTEADY or UNTUNED mark, which may wrap below it; what it says
+     * beside it (speed-up, share, memory, schedule) on a further, smaller line.
      */
     private static String cell(CrossBackendTables.Cell c, String reference) {
         if (c == null || !c.measured()) {
             return Html.escape(CrossBackendTables.text(c, reference));
         }
-        String notes = CrossBackendTables.notes(c, reference);
-        String marks = (c.degraded() != null ? " DEGRADED" : "") + (c.unsteady() != null ? " UNSTEADY" : "");
-        return "<span class=\"time\">" + Html.escape(Numbers.time(c.nanos())) + "</span>" + Html.escape(marks)
-                + (notes.isEmpty() ? "" : "<span class=\"note\">" + Html.escape(notes) + "</span>");
+        String notes = CrossBackendTables.notes(c, reference) + CrossBackendTables.schedule(c);
+        return "<span class=\"time\">" + Html.escape(Numbers.time(c.nanos())) + "</span>"
+                + Html.escape(CrossBackendTables.marks(c))
+                + (notes.isEmpty() ? "" : "<span class=\"note\">" + Html.escape(notes.strip()) + "</span>");
     }
 }

@@ -90,6 +90,12 @@ final class CrossBackendJson {
         if (c.peakMemoryBytes() != null) {
             m.put("peakMemoryBytes", c.peakMemoryBytes());
         }
+        if (c.schedule() != null) {
+            m.put("schedule", c.schedule());
+        }
+        if (c.untuned() != null) {
+            m.put("untuned", c.untuned());
+        }
         return m;
     }
 }

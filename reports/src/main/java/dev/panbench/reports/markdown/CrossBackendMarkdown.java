@@ -30,6 +30,13 @@ final class CrossBackendMarkdown {
                 sb.append("> - ").append(Markdown.text(d)).append('\n');
             }
         }
+        List<String> untuned = x.untunedNotes();
+        if (!untuned.isEmpty()) {
+            sb.append("\n> **UNTUNED**: ").append(Markdown.text(CrossBackendTables.UNTUNED)).append(".\n>\n");
+            for (String u : untuned) {
+                sb.append("> - ").append(Markdown.text(u)).append('\n');
+            }
+        }
         for (CrossBackendTables.Section section : x.sections()) {
             sb.append("\n### ").append(Markdown.text(section.title())).append("\n\n");
             table(sb, section);
