@@ -33,6 +33,15 @@ enum GemmTile {
         return vectors * lanes;
     }
 
+    /**
+     * Whether the tile loads few enough vectors of B per multiply-add (one for every eight or more) that its packed
+     * micro-panel of B can stream from L2 as fast as the tile multiplies, so {@link GemmBlocking} sizes the depth of a
+     * pass by L2 rather than L1.
+     */
+    boolean bFromL2() {
+        return rows >= 8;
+    }
+
     /** Vector registers the tile needs at most (accumulators, B values, broadcasts of A). */
     int registers() {
         return rows * vectors + vectors + rows;

@@ -68,10 +68,15 @@ class GemmBlockingTest {
         assertEquals(24, avx2.nr());
         assertEquals(256, avx2.kc(), "three quarters of a 32 KiB L1 in 24-float rows");
         assertEquals(126, avx2.mc(), "a quarter of L2 in rows of 256 floats, a multiple of 3");
+        GemmBlocking zen4 = GemmBlocking.of(GemmTile.TILE_8X2, 16, new CacheSizes(32 << 10, 1 << 20, 32 << 20));
+        assertEquals(512, zen4.kc(), "the 8 x 2 tile's micro-panel of B from L2: a sixteenth of 1 MiB in 32-float rows");
+        assertEquals(128, zen4.mc(), "a quarter of L2 in rows of 512 floats");
         GemmBlocking bigger = GemmBlocking.of(GemmTile.TILE_8X2, 16, new CacheSizes(48 << 10, 2 << 20, 64 << 20));
-        assertEquals(288, bigger.kc());
+        assertEquals(1024, bigger.kc(), "a sixteenth of 2 MiB, at the cap");
         assertEquals(0, bigger.mc() % 8);
         assertEquals(0, bigger.nc() % 32);
+        assertEquals(256, GemmBlocking.of(GemmTile.TILE_3X3, 8, new CacheSizes(32 << 10, 2 << 20, 32 << 20)).kc(),
+                "the 3 x 3 tile's micro-panel stays in L1 whatever the L2");
         GemmBlocking tiny = GemmBlocking.of(GemmTile.TILE_3X3, 4, new CacheSizes(4 << 10, 64 << 10, 256 << 10));
         assertTrue(tiny.kc() >= 32 && tiny.mc() >= 3 && tiny.nc() >= 12, tiny.describe());
     }
