@@ -55,6 +55,18 @@ if [ "$installed_tvm" != "$tvm_version" ]; then
   fi
 fi
 
+# .venv-tune: where `panbench tune` runs MetaSchedule. MetaSchedule sends its candidates serialized to its builder and
+# runner processes, and apache-tvm 0.27.0.post1 serializes its IR only under the apache-tvm-ffi it was built against
+# (under .venv's newer one it crashes); psutil and cloudpickle are its worker pool's, xgboost-cpu its cost model's.
+tune_pkgs=("apache-tvm==$tvm_version" apache-tvm-ffi==0.1.14.post0 psutil cloudpickle xgboost-cpu)
+if ! .venv-tune/bin/python -c 'import tvm, psutil, cloudpickle, xgboost; from tvm import tirx; tvm.ir.save_json(tirx.const(1, "int32"))' >/dev/null 2>&1; then
+  say "installing MetaSchedule's Python packages into .venv-tune (about 200 MB): ${tune_pkgs[*]}"
+  [ -x .venv-tune/bin/python ] || python3 -m venv .venv-tune
+  if ! .venv-tune/bin/python -m pip install -q --disable-pip-version-check "${tune_pkgs[@]}"; then
+    say "MetaSchedule's packages could not be installed; panbench tune will say why it cannot tune"
+  fi
+fi
+
 # tokenizers and tiktoken: text/tokenize's peers (the Rust tokenizers through Python, OpenAI's Rust BPE) and the
 # trainers that write its vocabularies into build/tokenize/; pinned, since the vocabularies and ids depend on the version
 for p in tokenizers==0.23.3 tiktoken==0.14.0; do

@@ -5,12 +5,14 @@ import dev.panbench.adapters.tvmffi.api.TvmFfi;
 import dev.panbench.adapters.tvmffi.compiled.CompiledModule;
 import dev.panbench.adapters.tvmffi.compiled.CompiledWorkloads;
 import dev.panbench.adapters.tvmffi.compiled.TvmBuild;
+import dev.panbench.adapters.tvmffi.compiled.TvmTune;
 import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
 import dev.panbench.adapters.tvmffi.workloads.TvmFfiWorkloads;
 import dev.panbench.harness.nativelib.NativeLibraryCheck;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.AdapterOption;
 import dev.panbench.harness.spi.Availability;
+import dev.panbench.harness.spi.Tuner;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.nio.file.Path;
@@ -88,6 +90,11 @@ public final class TvmFfiAdapter implements Adapter {
     @Override
     public List<String> forkProperties() {
         return List.of(NativeFixtures.DIR_PROPERTY, TvmBuild.CACHE_PROPERTY);
+    }
+
+    @Override
+    public Optional<Tuner> tuner() {
+        return Optional.of(new TvmTune());
     }
 
     @Override

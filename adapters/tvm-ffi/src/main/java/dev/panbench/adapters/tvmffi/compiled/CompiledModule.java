@@ -7,10 +7,13 @@ import java.nio.file.Path;
  * to call, the schedule and target it was compiled with, the apache-tvm version, the {@code libtvm_runtime.so} it
  * needs, why it runs unscheduled ({@code degraded}, null when it runs its schedule), and how it is called:
  * {@link #DESTINATION_PASSING} (a TIR function taking the inputs and the output) or {@link #RELAX_VM} (a Relax
- * executable: its VM's {@code main} takes the inputs and returns the output tensor).
+ * executable: its VM's {@code main} takes the inputs and returns the output tensor). {@code scheduleLabel} says the
+ * schedule in a few words ({@code tuned 64 trials}, {@code dlight}); {@code untuned} why a module MetaSchedule could
+ * tune runs a generic schedule (null when tuned, or when there is nothing to tune).
  */
 public record CompiledModule(Path library, Path sidecar, String function, String schedule, String target,
-                             String tvmVersion, Path runtime, String degraded, String calling) {
+                             String tvmVersion, Path runtime, String degraded, String calling, String scheduleLabel,
+                             String untuned) {
 
     public static final String DESTINATION_PASSING = "destination-passing";
     public static final String RELAX_VM = "relax-vm";

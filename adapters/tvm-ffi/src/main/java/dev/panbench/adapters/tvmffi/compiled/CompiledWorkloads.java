@@ -6,6 +6,7 @@ import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.Role;
 import dev.panbench.harness.spi.WorkloadSpec;
 
 import java.util.List;
@@ -33,15 +34,20 @@ public final class CompiledWorkloads {
         return ENTRIES.stream().map(CompiledWorkloads::spec).toList();
     }
 
-    private static WorkloadSpec spec(CatalogEntry entry) {
+    static WorkloadSpec spec(CatalogEntry entry) {
         return entry.spec(SHAPES.getOrDefault(entry.name(), Map.of()))
                 .param(impls(entry))
                 .param("threads", "1")
-                .role(p -> entry.role(p, p.get("impl"), CompiledKernel.TVM_PYTHON.equals(p.get("impl"))
-                        ? "python" : null))
+                .role(p -> role(entry, p))
                 .availability(p -> availability(entry, p))
                 .factory(() -> new CompiledKernel(entry))
                 .build();
+    }
+
+    /** The catalog role, with the module's schedule and, where MetaSchedule has not tuned it, why. */
+    private static Role role(CatalogEntry entry, Params p) {
+        Role role = entry.role(p, p.get("impl"), CompiledKernel.TVM_PYTHON.equals(p.get("impl")) ? "python" : null);
+        return TvmBuild.built(entry, p).map(m -> role.withSchedule(m.scheduleLabel(), m.untuned())).orElse(role);
     }
 
     /**

@@ -31,6 +31,8 @@ public final class TvmBuild {
 
     public static final String CACHE_PROPERTY = "panbench.tvm.cache";
     private static final String SCRIPT = "tvm_build.py";
+    /** The scripts installed into the cache together: the tuning script imports the build script beside it. */
+    static final java.util.List<String> SCRIPTS = java.util.List.of(SCRIPT, TvmTune.SCRIPT);
     private static final long TIMEOUT_MINUTES = 10;
 
     /** A build's outcome: the module, or why there is none (skipped: no apache-tvm; failed: the build broke). */
@@ -51,7 +53,7 @@ public final class TvmBuild {
         return projectRoot().resolve("build").resolve("tvm");
     }
 
-    private static Path projectRoot() {
+    static Path projectRoot() {
         String home = System.getProperty("panbench.home");
         if (home != null && !home.isBlank()) {
             return Path.of(home).toAbsolutePath();
@@ -89,9 +91,19 @@ public final class TvmBuild {
         return o.module();
     }
 
+    /** The module of the entry at this shape where it builds (built on first need), else empty. */
+    static Optional<CompiledModule> built(CatalogEntry entry, Params params) {
+        return Optional.ofNullable(outcome(entry, params).module());
+    }
+
     /** The modules built or found in this JVM, in order: what the adapter's environment reports. */
     public static synchronized List<CompiledModule> seen() {
         return OUTCOMES.values().stream().map(Outcome::module).filter(m -> m != null).toList();
+    }
+
+    /** Forgets the builds asked in this JVM: after a tuning, the next ask builds with its database. */
+    static synchronized void forget() {
+        OUTCOMES.clear();
     }
 
     /** {@code threads} (1 when absent) decides whether the module has parallel loops. */
@@ -110,7 +122,7 @@ public final class TvmBuild {
         }
         Path cache = cacheDir();
         try {
-            Path script = installScript(cache);
+            Path script = installScripts(cache).resolve(SCRIPT);
             Path log = cache.resolve("logs").resolve(workload.replace('/', '-') + "-" + shape.replace(',', '-')
                     + "-threads=" + threads + ".log");
             Files.createDirectories(log.getParent());
@@ -161,28 +173,38 @@ public final class TvmBuild {
                 : "");
         return new CompiledModule(Path.of(r.path("library").asText()), Path.of(r.path("sidecar").asText()),
                 r.path("function").asText("main"), r.path("schedule").asText(), target, r.path("tvm").asText(),
-                Path.of(r.path("runtime").asText()), r.hasNonNull("degraded") ? r.get("degraded").asText() : null,
-                r.path("calling").asText(CompiledModule.DESTINATION_PASSING));
+                Path.of(r.path("runtime").asText()), text(r, "degraded"),
+                r.path("calling").asText(CompiledModule.DESTINATION_PASSING), text(r, "schedule_label"),
+                text(r, "untuned"));
     }
 
-    /** Copies the build script into the cache (temp file + rename: concurrent JVMs write the same bytes). */
-    private static Path installScript(Path cache) throws IOException {
+    private static String text(JsonNode r, String field) {
+        return r.hasNonNull(field) ? r.get(field).asText() : null;
+    }
+
+    /**
+     * Copies the build and tuning scripts into the cache (temp file + rename: concurrent JVMs write the same bytes);
+     * returns their directory.
+     */
+    static Path installScripts(Path cache) throws IOException {
         Path dir = cache.resolve("scripts");
         Files.createDirectories(dir);
-        byte[] bytes;
-        try (InputStream s = TvmBuild.class.getResourceAsStream(SCRIPT)) {
-            if (s == null) {
-                throw new IOException("resource " + SCRIPT + " missing next to " + TvmBuild.class.getName());
+        for (String script : SCRIPTS) {
+            byte[] bytes;
+            try (InputStream s = TvmBuild.class.getResourceAsStream(script)) {
+                if (s == null) {
+                    throw new IOException("resource " + script + " missing next to " + TvmBuild.class.getName());
+                }
+                bytes = s.readAllBytes();
             }
-            bytes = s.readAllBytes();
+            Path target = dir.resolve(script);
+            if (Files.exists(target) && java.util.Arrays.equals(Files.readAllBytes(target), bytes)) {
+                continue;
+            }
+            Path tmp = Files.createTempFile(dir, ".tmp-", ".py");
+            Files.write(tmp, bytes);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
-        Path target = dir.resolve(SCRIPT);
-        if (Files.exists(target) && java.util.Arrays.equals(Files.readAllBytes(target), bytes)) {
-            return target;
-        }
-        Path tmp = Files.createTempFile(dir, ".tmp-", ".py");
-        Files.write(tmp, bytes);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return target;
+        return dir;
     }
 }

@@ -2,10 +2,17 @@
 
     python tvm_build.py --cache DIR --workload gemm/sgemm --shape size=1024,dtype=f32 --threads 1
 
-prints one JSON line: {"library": the .so, "sidecar": its JSON, "function": "main", "schedule", "target",
-"tvm", "runtime": libtvm_runtime.so, "degraded": why the module runs unscheduled (absent when it does not),
-"cached": whether it was there already}, or {"skipped": why} when apache-tvm cannot be imported, or
-{"error": why} with exit code 1.
+prints one JSON line: {"library": the .so, "sidecar": its JSON, "function": "main", "schedule" (what was done),
+"schedule_label" (the same in a few words: "tuned 64 trials", "dlight", "hand-written 4x16 tile"), "untuned" (why
+a module that MetaSchedule could tune runs a generic schedule; absent when tuned), "target", "tvm", "runtime":
+libtvm_runtime.so, "degraded": why the module runs unscheduled (absent when it does not), "cached": whether it was
+there already}, or {"skipped": why} when apache-tvm cannot be imported, or {"error": why} with exit code 1.
+
+A one-thread build uses MetaSchedule's tuning database of its workload and shape where `tvm_tune.py` (panbench tune)
+wrote one: DIR/tuning/<tvm version>/<target hash>/<workload>/<shape>/database_{workload,tuning_record}.json. The
+best record's trace is applied to the same TIR (matched by structural hash) and the module's cache key carries the
+database's content hash, so a new tuning rebuilds it. The database is read as the JSON lines MetaSchedule writes,
+without deserializing its IR: only the traces are applied.
 
 The module is a TIR PrimFunc in destination-passing style: main(inputs..., output), float32, row-major, every
 tensor 64-byte aligned (the kernels assume it and do not check); a model (model/bert-layer) is a Relax executable
@@ -100,6 +107,93 @@ def sgemm_dims(size):
 def rows_cols(shape):
     r, c = (int(x) for x in shape.split("x"))
     return r, c
+
+
+def shape_key(shape):
+    return "-".join("%s=%s" % kv for kv in shape.items())
+
+
+# --- MetaSchedule's tuning database -----------------------------------------------------------------------------
+
+TUNING = "tuning"
+DATABASE_FILES = ("database_workload.json", "database_tuning_record.json")
+# tvm_tune.py's timing of the database's best schedule against the workload's own, back to back, after each tuning
+COMPARISON_FILE = "panbench_comparison.json"
+FAILED_SECONDS = 1e9  # MetaSchedule records a candidate that did not build or run as 1e10 s
+
+
+def tuning_target(target):
+    """The build's target with the one core a one-thread module runs on: what MetaSchedule tunes for."""
+    t = dict(target)
+    t["num-cores"] = 1
+    return t
+
+
+def target_hash(target):
+    return hashlib.sha256(json.dumps(target, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def tuning_dir(cache, version, target, workload, shape):
+    return os.path.join(cache, TUNING, version, target_hash(tuning_target(target)), workload.replace("/", "-"),
+                        shape_key(shape))
+
+
+def tuning_database(directory):
+    """The JSON database in directory as {"id": its content hash, "trials": {workload hash: records},
+    "best": {workload hash: (mean seconds, trace JSON)}, "comparison": tvm_tune.py's timing of the best schedule
+    against the workload's own where it was made after the last trial (else None)}, or None where none was written
+    (or none ran)."""
+    paths = [os.path.join(directory, f) for f in DATABASE_FILES]
+    if not all(os.path.exists(p) for p in paths):
+        return None
+    digest = hashlib.sha256()
+    for p in paths + [os.path.join(directory, COMPARISON_FILE)]:
+        if os.path.exists(p):
+            with open(p, "rb") as f:
+                digest.update(f.read())
+    with open(paths[0], encoding="utf-8") as f:
+        workloads = [json.loads(line)[0] for line in f if line.strip()]
+    trials, best = {}, {}
+    with open(paths[1], encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            index, record = json.loads(line)
+            key = str(workloads[index])
+            trials[key] = trials.get(key, 0) + 1
+            seconds = record[1] or []
+            mean = sum(seconds) / len(seconds) if seconds else FAILED_SECONDS
+            if mean < FAILED_SECONDS and (key not in best or mean < best[key][0]):
+                best[key] = (mean, record[0])
+    if not best:
+        return None
+    comparison = None
+    path = os.path.join(directory, COMPARISON_FILE)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            comparison = json.load(f)
+        if comparison.get("records") != sum(trials.values()):
+            comparison = None  # made before the last tuning
+    return {"id": digest.hexdigest()[:12], "trials": trials, "best": best, "directory": directory,
+            "comparison": comparison}
+
+
+def workload_key(mod):
+    """The structural hash MetaSchedule's database files a TIR module under ("structural" module equality)."""
+    from tvm_ffi.structural import structural_hash
+    return str(structural_hash(mod))
+
+
+def apply_best(mod, db):
+    """The module with its best record's trace applied, or None when the database has no record of it."""
+    from tvm import s_tir
+    from tvm.s_tir.schedule import Trace
+    key = workload_key(mod)
+    if key not in db["best"]:
+        return None
+    sch = s_tir.Schedule(mod)
+    Trace.apply_json_to_schedule(db["best"][key][1], sch)
+    return sch.mod
 
 
 # --- workloads: TE definitions and their schedules ---------------------------------------------------------------
@@ -380,6 +474,17 @@ WORKLOADS = {
     "model/gpt2-decode": (gpt2_decode, model_schedule),
 }
 RELAX = {"model/bert-layer", "model/gpt2-decode"}
+# each workload's own schedule in a few words, as a report's cell says it
+LABELS = {
+    "gemm/sgemm": "hand-written 4x16 tile",
+    "softmax/rows": "dlight",
+    "layernorm/rows": "dlight",
+    "binary/add": "hand-written chunked vectors",
+    "model/bert-layer": "hand-written 4x16 tiles, dlight",
+    "model/gpt2-decode": "hand-written 4x16 tiles, dlight",
+}
+# what tvm_tune.py tunes with MetaSchedule: one-thread builds of these workloads use their database where there is one
+TUNABLE = {"gemm/sgemm", "softmax/rows", "layernorm/rows", "binary/add"}
 
 
 @contextlib.contextmanager
@@ -396,26 +501,66 @@ def serial_loops(serial):
         s_tir.Schedule.parallel = original
 
 
-def build(workload, shape, target, parallel, so_path):
-    """Compiles with the workload's schedule; a schedule that fails at this shape falls back to TVM's default
-    pipeline (naive loops), and the module says so in 'degraded'."""
+def tuned(workload, func, db):
+    """(module, trials, best seconds) with the database's best schedule applied, or None where it has no record of
+    this function (tuned before its definition changed)."""
+    from tvm.s_tir.meta_schedule.tune_context import _normalize_mod
+    mod = _normalize_mod(func)
+    key = workload_key(mod)
+    applied = apply_best(mod, db)
+    return None if applied is None else (applied, db["trials"][key], db["best"][key][0])
+
+
+def untuned_reason(workload, label, db):
+    if db is not None:
+        return ("%s: the tuning database %s has no record of this function (tuned before its definition changed); "
+                "panbench tune --adapter tvm-ffi --filter %s tunes it again" % (label, db["directory"], workload))
+    return "%s, not tuned for this CPU (panbench tune --adapter tvm-ffi --filter %s tunes it)" % (label, workload)
+
+
+def build(workload, shape, target, parallel, so_path, db=None):
+    """Compiles with the best schedule of the tuning database db where it has one, else the workload's own schedule;
+    a schedule that fails at this shape falls back to TVM's default pipeline (naive loops), and the module says so in
+    'degraded'."""
     import tvm
     define, schedule = WORKLOADS[workload]
     func = define(shape)
     tgt = tvm.target.Target(target)
     facts = {}
     try:
-        with serial_loops(not parallel):
-            mod, name = schedule(func, tgt)
+        best = tuned(workload, func, db) if db is not None else None
+        kept = db is not None and best is not None and db["comparison"] is not None \
+            and db["comparison"]["own_us"] <= db["comparison"]["tuned_us"]
+        if kept:  # the workload's own schedule ran faster than the best MetaSchedule found
+            c = db["comparison"]
+            with serial_loops(not parallel):
+                mod, name = schedule(func, tgt)
+            label = "%s, kept over %d tuned trial%s" % (LABELS[workload], best[1], "" if best[1] == 1 else "s")
+            name += ("; kept: MetaSchedule's best of %d trials ran %.1f us against its %.1f us, timed back to back "
+                     "(database %s)" % (best[1], c["tuned_us"], c["own_us"], db["id"]))
+        elif best is not None:
+            mod, trials, seconds = best
+            label = "tuned %d trial%s" % (trials, "" if trials == 1 else "s")
+            name = ("%s (MetaSchedule for %s, one core; the best record measured %.1f us; database %s)"
+                    % (label, target["mcpu"], seconds * 1e6, db["id"]))
+        else:
+            with serial_loops(not parallel):
+                mod, name = schedule(func, tgt)
+            label = LABELS[workload]
+            if workload in TUNABLE and not parallel:
+                facts["untuned"] = untuned_reason(workload, label, db)
         name += "; parallel loops" if parallel else "; serial (one thread: parallel loops left out)"
         lib = tvm.compile(mod, target=tgt)
     except Exception as e:  # the schedule cannot express this shape
         facts["degraded"] = ("the %s schedule failed at %s (%s: %s); the module runs TVM's default CPU pipeline, "
                              "unscheduled loops" % (workload, render(shape), type(e).__name__,
                                                     str(e).strip().splitlines()[-1][:200]))
+        facts.pop("untuned", None)
         name = "none (default pipeline, unscheduled)"
+        label = "default pipeline, unscheduled"
         lib = tvm.compile(func if workload in RELAX else tvm.IRModule({"main": func}), target=tgt)
     facts["schedule"] = name
+    facts["schedule_label"] = label
     facts["calling"] = "relax-vm" if workload in RELAX else "destination-passing"
     os.makedirs(os.path.dirname(so_path), exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(so_path), prefix=".tmp-", suffix=".so")
@@ -475,10 +620,13 @@ def main():
         emit(skipped="apache-tvm is not importable in %s (%s); run scripts/setup.sh" % (sys.executable, e))
         return 0
     key = "%s-%s" % (target["mtriple"], target["mcpu"])
-    shape_key = "-".join("%s=%s" % kv for kv in shape.items())
     parallel = args.threads > 1
+    db = None
+    if not parallel and args.workload in TUNABLE:
+        db = tuning_database(tuning_dir(cache, version, target, args.workload, shape))
     base = os.path.join(cache, version, key, SCRIPT_HASH, args.workload.replace("/", "-"),
-                        shape_key + ("-parallel" if parallel else "-serial"))
+                        shape_key(shape) + ("-parallel" if parallel else "-serial")
+                        + ("-tuned-" + db["id"] if db is not None else ""))
     so_path, sidecar = base + ".so", base + ".json"
     cached = os.path.exists(so_path) and os.path.exists(sidecar)
     if cached:
@@ -490,7 +638,7 @@ def main():
         except ImportError as e:
             emit(skipped="apache-tvm is not importable in %s (%s); run scripts/setup.sh" % (sys.executable, e))
             return 0
-        facts = build(args.workload, shape, target, parallel, so_path)
+        facts = build(args.workload, shape, target, parallel, so_path, db)
         facts.update({"workload": args.workload, "shape": shape, "threads": args.threads, "target": target,
                       "tvm": version,
                       "function": "main", "library": so_path, "builder": "tvm_build.py@" + SCRIPT_HASH})
