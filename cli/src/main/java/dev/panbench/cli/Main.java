@@ -16,7 +16,8 @@ import java.io.PrintWriter;
         description = "Benchmark harness for machine-learning backends: run, compare, gate, report.",
         subcommands = {ListCommand.class, EnvCommand.class, RunCommand.class, CalibrateCommand.class,
                 CompareCommand.class, GateCommand.class, FindCommand.class, BaselineCommand.class, MergeCommand.class, AbCommand.class,
-                ReportCommand.class, HistoryCommand.class, SelfCheckCommand.class, ImportCommand.class},
+                ReportCommand.class, HistoryCommand.class, SelfCheckCommand.class, ImportCommand.class,
+                TuneCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a regression beyond the threshold;",
                 "2 bad usage or unreadable input; 3 the run finished but some results failed;",
                 "130, 143 interrupted (SIGINT, SIGTERM): the results finished are written."})
@@ -102,6 +103,8 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         // every subcommand, at every depth, gets --help and --version, whoever wrote it
         helpEverywhere(cl);
+        cl.setResourceBundle(new HelpTexts());
+        ReportCommand.listFormats(cl.getSubcommands().get("report"));
         CommonOptions.addAdapterOptions(cl, Adapters.load());
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
