@@ -103,8 +103,6 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         // every subcommand, at every depth, gets --help and --version, whoever wrote it
         helpEverywhere(cl);
-        cl.setResourceBundle(new HelpTexts());
-        ReportCommand.listFormats(cl.getSubcommands().get("report"));
         CommonOptions.addAdapterOptions(cl, Adapters.load());
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
