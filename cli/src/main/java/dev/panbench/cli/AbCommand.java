@@ -40,9 +40,6 @@ final class AbCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Parameters(index = "0", paramLabel = "BASE_BUILD", description = "Jar or class path of the base build.")
     String baseBuild;
 
@@ -74,10 +71,10 @@ final class AbCommand implements Callable<Integer> {
         Build base = Build.of("BASE_BUILD", baseBuild);
         Build candidate = Build.of("CANDIDATE_BUILD", candidateBuild);
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                paired.sideSettings(jmh), null, out, console.commandLine(), jmh.quick);
+                paired.sideSettings(jmh), null, out, common.commandLine(), jmh.quick);
         var outcome = PairedGate.run(paired.request(base, candidate, request, compare),
-                new PairedProgressReport(console.err()));
-        console.out().print(GateVerdictReport.paired(outcome));
+                new PairedProgressReport(common.err()));
+        common.out().print(GateVerdictReport.paired(outcome));
         boolean passed = PairedOptions.passed(outcome);
         return failOnRegression && !passed ? ExitCodes.REGRESSION : ExitCodes.OK;
     }

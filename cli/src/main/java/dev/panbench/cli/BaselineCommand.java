@@ -42,9 +42,6 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Mixin
-        ConsoleOutput console;
-
         @Option(names = "--json", description = "Print JSON instead of text.")
         boolean json;
 
@@ -52,7 +49,7 @@ final class BaselineCommand {
         public Integer call() throws Exception {
             BaselineStore store = storeOptions.store();
             List<BaselineStore.Entry> entries = store.list();
-            PrintWriter out = console.out();
+            PrintWriter out = common.out();
             if (json) {
                 out.println(Json.MAPPER.writeValueAsString(entries));
             } else {
@@ -71,9 +68,6 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Mixin
-        ConsoleOutput console;
-
         @Parameters(paramLabel = "NAME")
         String name;
 
@@ -85,7 +79,7 @@ final class BaselineCommand {
             BaselineStore store = storeOptions.store();
             BaselineStore.checkName(name, "baseline name");
             BaselineHistory h = store.history(name);
-            PrintWriter out = console.out();
+            PrintWriter out = common.out();
             if (json) {
                 out.println(Json.MAPPER.writeValueAsString(h));
                 return ExitCodes.OK;
@@ -104,9 +98,6 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Mixin
-        ConsoleOutput console;
-
         @Parameters(paramLabel = "NAME", description = "1 to 64 of A-Z a-z 0-9 . _ -")
         String name;
 
@@ -124,11 +115,11 @@ final class BaselineCommand {
             Imports.Loaded loaded = Imports.readAny(from);
             ResultFile f = loaded.results();
             if (loaded.detected() != null) {
-                console.err().println(loaded.describe(from));
-                console.err().flush();
+                common.err().println(loaded.describe(from));
+                common.err().flush();
             }
             BaselineStore.Entry e = store.save(name, f, from.toString(), keep);
-            PrintWriter out = console.out();
+            PrintWriter out = common.out();
             out.println(saved(name, e) + " in " + store.dir());
             return ExitCodes.OK;
         }
@@ -143,9 +134,6 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Mixin
-        ConsoleOutput console;
-
         @Parameters(paramLabel = "NAME", arity = "0..*", description = "Baselines to prune (default: every one).")
         List<String> names;
 
@@ -156,7 +144,7 @@ final class BaselineCommand {
         public Integer call() {
             BaselineStore store = storeOptions.store();
             List<String> which = names == null || names.isEmpty() ? store.names() : names;
-            PrintWriter out = console.out();
+            PrintWriter out = common.out();
             for (String n : which) {
                 BaselineStore.checkName(n, "baseline name");
                 int dropped = store.prune(n, keep);
@@ -175,9 +163,6 @@ final class BaselineCommand {
         @Mixin
         StoreOptions storeOptions;
 
-        @Mixin
-        ConsoleOutput console;
-
         @Parameters(paramLabel = "NAME")
         String name;
 
@@ -185,7 +170,7 @@ final class BaselineCommand {
         public Integer call() {
             BaselineStore store = storeOptions.store();
             store.delete(name);
-            PrintWriter out = console.out();
+            PrintWriter out = common.out();
             out.println("deleted baseline " + name + " from " + store.dir());
             return ExitCodes.OK;
         }

@@ -29,9 +29,6 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.CALIBRATE_OUT_DIR,
             description = "Directory for JMH logs (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -39,7 +36,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunSettings settings = jmh.settings();
-        PrintWriter err = console.err();
+        PrintWriter err = common.err();
         List<DispatchCalibration.Row> done = new ArrayList<>();
         List<DispatchCalibration.Row> rows;
         try {
@@ -49,11 +46,11 @@ final class CalibrateCommand implements Callable<Integer> {
             }, done::add, RunStop.process());
         } catch (RunInterruptedException e) {
             // Ctrl-C or a cancelled job: the rows finished are printed, then the one line and 130 or 143
-            console.out().print(CalibrationReport.render(done));
-            console.out().flush();
+            common.out().print(CalibrationReport.render(done));
+            common.out().flush();
             throw e;
         }
-        console.out().print(CalibrationReport.render(rows));
+        common.out().print(CalibrationReport.render(rows));
         return rows.stream().allMatch(DispatchCalibration.Row::ok) ? ExitCodes.OK : ExitCodes.RESULTS_FAILED;
     }
 }

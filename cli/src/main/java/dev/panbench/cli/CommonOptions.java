@@ -7,18 +7,39 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Options every command takes: diagnostics, and where native libraries are, as each adapter declares
- * ({@link Adapter#options()}); {@link #addAdapterOptions} gives every command with this mixin those options.
+ * What every command has, as its one mixin: the options every command takes (diagnostics, and where native libraries
+ * are, as each adapter declares them: {@link Adapter#options()}; {@link #addAdapterOptions} gives every command with
+ * this mixin those options), and where it writes: its standard output (tables, "wrote" lines) and error stream
+ * (progress, warnings), as picocli configured them (tests capture both). {@link Main} flushes both after every
+ * command.
  */
 public final class CommonOptions {
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
     @Option(names = "--verbose", description = "Print stack traces of errors; run lists every skipped result.")
     boolean verbose;
+
+    PrintWriter out() {
+        return mixee.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return mixee.commandLine().getErr();
+    }
+
+    /** The command line as typed, as a results file records it: {@code panbench run --quick ...}. */
+    String commandLine() {
+        return "panbench " + String.join(" ", mixee.commandLine().getParseResult().originalArgs());
+    }
 
     /** Adds the adapters' own options to each command, at any depth, that takes the common options. */
     static void addAdapterOptions(CommandLine cl, Adapters adapters) {

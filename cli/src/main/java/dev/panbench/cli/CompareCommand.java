@@ -36,9 +36,6 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     StoreOptions storeOptions;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Parameters(index = "0", paramLabel = "BASE", description = "Baseline name or results file (or run directory).")
     String base;
 
@@ -69,13 +66,13 @@ final class CompareCommand implements Callable<Integer> {
         var store = storeOptions.store();
         ResultSource b = ResultSource.resolve(base, "BASE", store);
         ResultSource c = ResultSource.resolve(current, "CURRENT", store);
-        Detected.say(console.err(), b, c);
+        Detected.say(common.err(), b, c);
         AtomicFiles.requireWritableDirectory(out, "--out");
         CompareWorkflow.Outcome compared = CompareWorkflow.run(b.results(), b.label(), c.results(), c.label(), settings,
                 out);
         Comparison comparison = compared.comparison();
         Path file = compared.file();
-        PrintWriter o = console.out();
+        PrintWriter o = common.out();
         o.print(Reports.console(comparison));
         o.println("wrote " + file);
         for (Path p : Reports.writeComparison(comparison, reportFormats, new ReportOptions(null, png), out)) {

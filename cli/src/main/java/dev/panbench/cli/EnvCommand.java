@@ -33,9 +33,6 @@ final class EnvCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Option(names = "--json", description = "Print JSON instead of text.")
     boolean json;
 
@@ -47,12 +44,12 @@ final class EnvCommand implements Callable<Integer> {
         if (check) {
             MachineChecks.Fitness fitness = MachineChecks.full(MachineChecks.Sources.live(JmhLock.defaultFile()),
                     () -> NoiseProbe.run(MachineChecks.PROBE_MILLIS));
-            console.out().print(json ? Json.MAPPER.writeValueAsString(Map.of("fit", fitness.fit(),
+            common.out().print(json ? Json.MAPPER.writeValueAsString(Map.of("fit", fitness.fit(),
                     "summary", fitness.summary(), "checks", fitness.checks())) + "\n" : EnvironmentReport.check(fitness));
             return ExitCodes.OK;
         }
         EnvironmentInfo env = EnvironmentProbe.capture(Adapters.load().all());
-        PrintWriter out = console.out();
+        PrintWriter out = common.out();
         if (json) {
             out.println(Json.MAPPER.writeValueAsString(env));
         } else {

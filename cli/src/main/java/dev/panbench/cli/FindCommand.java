@@ -39,9 +39,6 @@ final class FindCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Parameters(index = "0", paramLabel = "GOOD", description = "A git revision whose build is the reference.")
     String good;
 
@@ -63,7 +60,7 @@ final class FindCommand implements Callable<Integer> {
         CompareSettings compare = compareOptions.settings();
         Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
         Path cache = home.resolve(Defaults.BUILD_CACHE_DIR);
-        PrintWriter err = console.err();
+        PrintWriter err = common.err();
         List<String[]> commits = RegressionFinder.commits(home, good, bad);
         Build goodBuild = RevisionBuild.resolve(good, home, cache, err::println);
         err.println("find: " + commits.size() + " commit(s) after " + good + " up to " + bad);
@@ -71,7 +68,7 @@ final class FindCommand implements Callable<Integer> {
             Build probed = RevisionBuild.resolve(commit, home, cache, err::println);
             RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                     paired.sideSettings(jmh), null, out.resolve(commit.substring(0, 12)),
-                    console.commandLine(), jmh.quick);
+                    common.commandLine(), jmh.quick);
             Comparison c = PairedGate.run(paired.request(goodBuild, probed, request, compare),
                     PairedGate.Listener.NONE).comparison();
             RegressionFinder.Probe p = !c.withVerdict(Verdict.regressed).isEmpty() ? RegressionFinder.Probe.regressed
@@ -81,7 +78,7 @@ final class FindCommand implements Callable<Integer> {
             err.flush();
             return p;
         });
-        console.out().print(BisectReport.render(o, good, bad));
+        common.out().print(BisectReport.render(o, good, bad));
         return ExitCodes.OK;
     }
 }

@@ -57,9 +57,6 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     StoreOptions storeOptions;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Option(names = "--base", paramLabel = "REF|JAR",
             description = "Measure this build (a git revision, built once in a worktree, or a jar) and this one here,"
                     + " in pairs.")
@@ -127,12 +124,12 @@ final class GateCommand implements Callable<Integer> {
         ResultSource b = ResultSource.resolve(baseline, "--baseline", store);
         ResultSource c = ResultSource.resolve(current, "--current", store);
         refusePartial(c);
-        Detected.say(console.err(), b, c);
+        Detected.say(common.err(), b, c);
         if (out != null) {
             AtomicFiles.requireWritableDirectory(out, "--out");
         }
-        PrintWriter o = console.out();
-        PrintWriter err = console.err();
+        PrintWriter o = common.out();
+        PrintWriter err = common.err();
         GateWorkflow.Confirmer confirmer = confirm <= 0 ? null : (flagged, base, cur) -> {
             err.println("gate: " + flagged.withVerdict(Verdict.regressed).size() + " regression(s) flagged; re-running"
                     + " them " + confirm + " time(s) to confirm");
@@ -171,13 +168,13 @@ final class GateCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of(Defaults.GATE_OUT_DIR);
         Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
         Build baseBuild = RevisionBuild.resolve(base, home, home.resolve(Defaults.BUILD_CACHE_DIR),
-                line -> console.err().println(line));
+                line -> common.err().println(line));
         Build candidate = Build.of("this build", System.getProperty("java.class.path"));
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                paired.sideSettings(jmh), shard, dir, console.commandLine(), jmh.quick);
+                paired.sideSettings(jmh), shard, dir, common.commandLine(), jmh.quick);
         var outcome = PairedGate.run(paired.request(baseBuild, candidate, request, settings),
-                new PairedProgressReport(console.err()));
-        console.out().print(GateVerdictReport.paired(outcome));
+                new PairedProgressReport(common.err()));
+        common.out().print(GateVerdictReport.paired(outcome));
         return PairedOptions.passed(outcome) ? ExitCodes.OK : ExitCodes.REGRESSION;
     }
 

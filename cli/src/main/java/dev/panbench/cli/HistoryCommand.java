@@ -32,9 +32,6 @@ final class HistoryCommand implements Callable<Integer> {
     @Mixin
     StoreOptions storeOptions;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Parameters(paramLabel = "NAME|FILE", description = "A baseline name, or a baseline file.")
     String name;
 
@@ -63,7 +60,7 @@ final class HistoryCommand implements Callable<Integer> {
         }
         BaselineHistory h = source.history();
         AtomicFiles.requireWritableDirectory(out, "--out");
-        PrintWriter o = console.out();
+        PrintWriter o = common.out();
         for (ReportFile f : HistoryReport.render(h, fmts, commitUrl)) {
             Path p = out.resolve(f.name());
             AtomicFiles.write(p, f.content());

@@ -32,9 +32,6 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files (criterion: directories) to import.")
     List<Path> files;
 
@@ -55,12 +52,12 @@ final class ImportCommand implements Callable<Integer> {
         Path parent = out.toAbsolutePath().getParent();
         AtomicFiles.requireWritableDirectory(parent, "--out");
         var outcome = Imports.importFiles(files, format, names, map,
-                console.commandLine());
-        PrintWriter err = console.err();
+                common.commandLine());
+        PrintWriter err = common.err();
         outcome.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
         ResultFiles.write(out, outcome.results());
-        console.out().print(ImportReport.render(outcome.results(), files.size(), format.description(), out));
+        common.out().print(ImportReport.render(outcome.results(), files.size(), format.description(), out));
         return ExitCodes.OK;
     }
 }

@@ -25,9 +25,6 @@ final class ListCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Option(names = "--adapter", paramLabel = "ID", description = "Only this adapter (repeatable).")
     List<String> adapterIds;
 
@@ -37,7 +34,7 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Adapter> adapters = Adapters.load().select(adapterIds);
-        PrintWriter out = console.out();
+        PrintWriter out = common.out();
         if (json) {
             ArrayNode arr = Json.MAPPER.createArrayNode();
             for (Adapter a : adapters) {

@@ -36,9 +36,6 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Results files of the shards.")
     List<Path> files;
 
@@ -53,7 +50,7 @@ final class MergeCommand implements Callable<Integer> {
         if (!files.isEmpty() && Comparison.SCHEMA.equals(JsonInput.peekSchema(files.getFirst()))) {
             Comparison merged = ComparisonMerge.mergeFiles(files);
             ComparisonFiles.write(out, merged);
-            PrintWriter o = console.out();
+            PrintWriter o = common.out();
             o.print(Reports.console(merged));
             o.println("merged " + files.size() + " comparison(s), " + merged.changes().size() + " results, into " + out);
             boolean regressed = !merged.withVerdict(Verdict.regressed).isEmpty();
@@ -62,14 +59,14 @@ final class MergeCommand implements Callable<Integer> {
             return regressed ? ExitCodes.REGRESSION : ExitCodes.OK;
         }
         var outcome = ShardMerge.mergeFiles(files, force,
-                console.commandLine());
-        PrintWriter err = console.err();
+                common.commandLine());
+        PrintWriter err = common.err();
         for (String w : outcome.warnings()) {
             err.println("warning: " + w);
         }
         err.flush();
         ResultFiles.write(out, outcome.merged());
-        PrintWriter o = console.out();
+        PrintWriter o = common.out();
         o.println("merged " + files.size() + " file(s), " + outcome.merged().results().size() + " results, into " + out);
         return ExitCodes.OK;
     }

@@ -38,9 +38,6 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Parameters(index = "0", paramLabel = "FILE",
             description = "results.json or comparison.json (or a run directory holding results.json).")
     Path file;
@@ -76,15 +73,15 @@ final class ReportCommand implements Callable<Integer> {
         } else if (schema.startsWith("panbench/result/") || schema.isEmpty()) {
             Imports.Loaded loaded = Imports.readAny(input);
             if (loaded.detected() != null) {
-                console.err().println(loaded.describe(input));
-                console.err().flush();
+                common.err().println(loaded.describe(input));
+                common.err().flush();
             }
             written = Reports.writeResults(loaded.results(), selected, options, dir);
         } else {
             throw new BadInputException(input + ": field 'schema': expected \"" + ResultFile.SCHEMA + "\" or \""
                     + Comparison.SCHEMA + "\" but found " + Printable.quote(schema));
         }
-        PrintWriter o = console.out();
+        PrintWriter o = common.out();
         for (Path p : written) {
             o.println("wrote " + p);
         }

@@ -55,9 +55,6 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Option(names = "--shard", paramLabel = "I/N", description = "Run only shard I of N (deterministic split).")
     String shard;
 
@@ -114,8 +111,8 @@ final class RunCommand implements Callable<Integer> {
         // the follow-up's input is checked before anything runs, so bad input never costs a run
         RunWorkflow workflow = resume == null ? RunWorkflow.prepare(store, saveBaseline, keep, baseline) : null;
         RunFollowUp followUp = resume != null ? RunFollowUp.prepare(store, saveBaseline, keep, baseline) : null;
-        PrintWriter err = console.err();
-        PrintWriter outWriter = console.out();
+        PrintWriter err = common.err();
+        PrintWriter outWriter = common.out();
         RunSession session = new RunSession(Adapters.load(), !noWait, line -> {
             err.println("panbench: " + line);
             err.flush();
@@ -125,7 +122,7 @@ final class RunCommand implements Callable<Integer> {
         RunFollowUp.Outcome after;
         try {
             if (resume != null) {
-                run = session.resume(resume, asked() ? besidesResume() : null, console.commandLine(), progress);
+                run = session.resume(resume, asked() ? besidesResume() : null, common.commandLine(), progress);
                 written(run, reportFormats, dir);
                 after = followUp.apply(run.results(), run.written(), dir);
             } else {
@@ -167,7 +164,7 @@ final class RunCommand implements Callable<Integer> {
 
     private RunRequest request(Path dir) {
         return new RunRequest(selection.adapterIds, selection.filter, selection.overrides(), jmh.settings(), shard,
-                dir, console.commandLine(), jmh.quick);
+                dir, common.commandLine(), jmh.quick);
     }
 
     /**
@@ -185,7 +182,7 @@ final class RunCommand implements Callable<Integer> {
         return new RunRequest(selection.adapterIds != null ? selection.adapterIds : was.adapters(),
                 selection.filter != null ? selection.filter : was.filter(),
                 selection.params != null ? selection.overrides() : was.params(), settings,
-                shard != null ? shard : was.shard(), resume, console.commandLine(), jmh.quick || was.quick());
+                shard != null ? shard : was.shard(), resume, common.commandLine(), jmh.quick || was.quick());
     }
 
     /** Whether the command line chose results or settings (beside --resume they must be the journal's). */
@@ -198,7 +195,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** Prints the table and where the results went, and writes the report formats asked for. */
     private void written(RunOutcome run, List<ReportFormat> reportFormats, Path dir) {
-        PrintWriter outWriter = console.out();
+        PrintWriter outWriter = common.out();
         outWriter.print(Reports.console(run.results(), common.verbose));
         outWriter.println();
         outWriter.println("wrote " + run.written());

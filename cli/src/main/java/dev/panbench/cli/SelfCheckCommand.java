@@ -46,9 +46,6 @@ final class SelfCheckCommand implements Callable<Integer> {
     @Mixin
     JmhOptions jmh;
 
-    @Mixin
-    ConsoleOutput console;
-
     @Option(names = "--history", paramLabel = "N", defaultValue = "5",
             description = "Runs in the baseline history (default: ${DEFAULT-VALUE}).")
     int history;
@@ -102,8 +99,8 @@ final class SelfCheckCommand implements Callable<Integer> {
         String workload = parsed.isEmpty() ? null : parsed.getFirst().workload();
         double extra = parsed.isEmpty() ? 0 : parsed.getFirst().extra();
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                jmh.settings(), null, out, console.commandLine());
-        PrintWriter err = console.err();
+                jmh.settings(), null, out, common.commandLine());
+        PrintWriter err = common.err();
         SelfCheck check = new SelfCheck(new RunSession(Adapters.load()), new ConsoleProgress(err,
                 Terminal.isInteractive(), common.verbose), line -> {
                     err.println("selfcheck: " + line);
@@ -112,7 +109,7 @@ final class SelfCheckCommand implements Callable<Integer> {
         SelfCheck.Outcome o = check.run(new SelfCheck.Plan(request, history, runs, workload, extra, out, settings));
         Path file = out.resolve("selfcheck.json");
         AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(o) + "\n");
-        PrintWriter w = console.out();
+        PrintWriter w = common.out();
         w.print(SelfCheckReport.render(o, settings));
         w.println("wrote " + file);
         return ExitCodes.OK;
@@ -123,10 +120,10 @@ final class SelfCheckCommand implements Callable<Integer> {
             throw new BadInputException("--forks " + jmh.forks + ": a paired gate runs one fork per side per pair");
         }
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
-                pairedOptions.sideSettings(jmh), null, out, console.commandLine(), jmh.quick);
+                pairedOptions.sideSettings(jmh), null, out, common.commandLine(), jmh.quick);
         Build build = Build.of("this build", System.getProperty("java.class.path"));
         var gate = pairedOptions.request(build, build, request, settings);
-        PrintWriter err = console.err();
+        PrintWriter err = common.err();
         PairedSelfCheck.Outcome o = PairedSelfCheck.run(new PairedSelfCheck.Plan(build, request, runs, parsed,
                 settings, gate.budget(), gate.pairing(), gate.seed(), gate.minPairs(), gate.maxPairs(), gate.java()),
                 line -> {
@@ -135,7 +132,7 @@ final class SelfCheckCommand implements Callable<Integer> {
                 });
         Path file = out.resolve("selfcheck.json");
         AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(o) + "\n");
-        PrintWriter w = console.out();
+        PrintWriter w = common.out();
         w.print(SelfCheckReport.paired(o, settings));
         w.println("wrote " + file);
         return ExitCodes.OK;
