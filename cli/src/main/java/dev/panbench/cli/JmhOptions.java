@@ -31,10 +31,7 @@ public final class JmhOptions {
     @Option(names = "--mode", paramLabel = "MODE", description = "avgt (default), sample or thrpt.")
     String mode;
 
-    @Option(names = "--adaptive-warmup", paramLabel = "CAP",
-            description = "Before its warm-up iterations, each fork runs the operation until two 50 ms windows agree "
-                    + "within 5%% with the JIT idle, for at most CAP (quick " + Defaults.QUICK_ADAPTIVE_WARMUP
-                    + ", default " + Defaults.ADAPTIVE_WARMUP + ": none).")
+    @Option(names = "--adaptive-warmup", paramLabel = "CAP", descriptionKey = HelpTexts.ADAPTIVE_WARMUP)
     String adaptiveWarmup;
 
     RunSettings settings() {

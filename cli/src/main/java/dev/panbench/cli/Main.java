@@ -103,6 +103,7 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         // every subcommand, at every depth, gets --help and --version, whoever wrote it
         helpEverywhere(cl);
+        cl.setResourceBundle(new HelpTexts());
         CommonOptions.addAdapterOptions(cl, Adapters.load());
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);

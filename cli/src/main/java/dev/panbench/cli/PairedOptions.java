@@ -21,10 +21,10 @@ import java.time.Duration;
  */
 public final class PairedOptions {
 
-    @Option(names = "--budget", paramLabel = "TIME", defaultValue = Defaults.GATE_BUDGET,
+    @Option(names = "--budget", paramLabel = "TIME",
             description = "Wall-clock budget: rounds go on for unsettled results until it is spent (default:"
                     + " ${DEFAULT-VALUE}).")
-    String budget;
+    String budget = Defaults.GATE_BUDGET.toString();
 
     @Option(names = "--pairing", paramLabel = "MODE", defaultValue = "interleaved",
             description = "How the two forks of a pair share the machine: interleaved (both alive, one iteration at a"
@@ -47,7 +47,7 @@ public final class PairedOptions {
     String java;
 
     PairedGate.Request request(Build base, Build candidate, RunRequest selection, CompareSettings compare) {
-        Duration d = Duration.ofNanos(Time.parse(budget, "--budget").nanos());
+        Duration d = Time.parse(budget, "--budget").toDuration();
         String javaBin = java != null ? java : ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         return new PairedGate.Request(base, candidate, selection, compare, d, pairing(), seed, minPairs, maxPairs,

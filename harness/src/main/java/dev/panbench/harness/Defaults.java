@@ -5,31 +5,31 @@ import dev.panbench.harness.model.Mode;
 /**
  * Every default of panbench in one place: the two run profiles, the comparison's statistics, and where files go.
  * Command-line options name these constants as their defaults, so {@code --help} shows the same values the code
- * uses. Times are text such as {@code 100ms} ({@link dev.panbench.harness.Time}); thresholds are percentages,
- * each written once (the fraction the code compares with is read from that text); the mode is {@link Mode}.
+ * uses. Times are {@link Time}s (shown as {@code 100ms}); thresholds are percentages, each written once (the
+ * fraction the code compares with is read from that text); the mode is {@link Mode}.
  */
 public final class Defaults {
 
     // the default run profile: JMH-like rigour
     public static final int FORKS = 2;
     public static final int WARMUP_ITERATIONS = 5;
-    public static final String WARMUP_TIME = "1s";
+    public static final Time WARMUP_TIME = Time.seconds(1);
     public static final int ITERATIONS = 5;
-    public static final String MEASUREMENT_TIME = "1s";
+    public static final Time MEASUREMENT_TIME = Time.seconds(1);
     public static final Mode MODE = Mode.AVERAGE_TIME;
 
     // --quick: one short fork, for CI and tests
     public static final int QUICK_FORKS = 1;
     public static final int QUICK_WARMUP_ITERATIONS = 2;
-    public static final String QUICK_WARMUP_TIME = "100ms";
+    public static final Time QUICK_WARMUP_TIME = Time.millis(100);
     public static final int QUICK_ITERATIONS = 5;
-    public static final String QUICK_MEASUREMENT_TIME = "100ms";
+    public static final Time QUICK_MEASUREMENT_TIME = Time.millis(100);
     /**
      * The cap of the adaptive warm-up a quick fork runs before its warm-up iterations (until two 50 ms windows agree
      * within 5% with the JIT idle); the default profile's 5 x 1 s warm-up needs none ({@code 0}).
      */
-    public static final String QUICK_ADAPTIVE_WARMUP = "3s";
-    public static final String ADAPTIVE_WARMUP = "0s";
+    public static final Time QUICK_ADAPTIVE_WARMUP = Time.seconds(3);
+    public static final Time ADAPTIVE_WARMUP = Time.ZERO;
 
     // comparison and gate
     /** The relative change that counts, as {@code --threshold} reads it; {@link #THRESHOLD_FRACTION} is the same. */
@@ -55,13 +55,13 @@ public final class Defaults {
 
     // the paired gate (gate --base, ab, selfcheck --paired)
     /** Wall-clock budget of a paired gate: rounds go on for unsettled results until it is spent. */
-    public static final String GATE_BUDGET = "10m";
+    public static final Time GATE_BUDGET = Time.minutes(10);
     /** Pairs every result gets before its verdict may settle it. */
     public static final int GATE_MIN_PAIRS = 6;
     /** Pairs after which a result is judged as it stands, budget left or not. */
     public static final int GATE_MAX_PAIRS = 30;
     /** Interleaved pairs: the longest turn, and the most turns a fork's measured time is split into. */
-    public static final long PAIR_TURN_MILLIS = 50;
+    public static final Time PAIR_TURN = Time.millis(50);
     public static final int PAIR_MAX_TURNS = 50;
     /**
      * A pair whose two forks had shares of their time stolen by the hypervisor more than this far apart is measured
@@ -85,7 +85,7 @@ public final class Defaults {
     public static final int BASELINE_KEEP = 10;
     public static final String STORE_DIR = ".panbench/baselines";
     /** How long a baseline save waits for another writer's lock on the store. */
-    public static final long STORE_LOCK_TIMEOUT_MILLIS = 30_000;
+    public static final Time STORE_LOCK_TIMEOUT = Time.seconds(30);
 
     // where files go
     public static final String OUT_DIR = "build/panbench";

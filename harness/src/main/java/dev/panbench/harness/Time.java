@@ -4,11 +4,17 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.panbench.harness.BadInputException;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
-/** A JMH iteration time such as {@code 100ms} or {@code 1s}: parsed once where it comes in, then typed. */
+/**
+ * A time as panbench writes it, such as {@code 100ms}, {@code 1s} or {@code 10m}: a JMH iteration time, a warm-up cap,
+ * a budget. Parsed once where it comes in, then typed; its text is what options show and results files record.
+ */
 public record Time(long amount, TimeUnit unit) {
+
+    public static final Time ZERO = seconds(0);
 
     private static final Pattern TEXT = Pattern.compile("(\\d+)(ns|us|ms|s|m|min)");
 
@@ -16,6 +22,18 @@ public record Time(long amount, TimeUnit unit) {
         if (amount < 0 || unit == null || unit.compareTo(TimeUnit.MINUTES) > 0) {
             throw new IllegalArgumentException("not a time: " + amount + " " + unit);
         }
+    }
+
+    public static Time millis(long n) {
+        return new Time(n, TimeUnit.MILLISECONDS);
+    }
+
+    public static Time seconds(long n) {
+        return new Time(n, TimeUnit.SECONDS);
+    }
+
+    public static Time minutes(long n) {
+        return new Time(n, TimeUnit.MINUTES);
     }
 
     /** Reads {@code 500ms}, {@code 1s}, {@code 2m}; bad input names {@code option}. */
@@ -44,6 +62,10 @@ public record Time(long amount, TimeUnit unit) {
 
     public long nanos() {
         return unit.toNanos(amount);
+    }
+
+    public Duration toDuration() {
+        return Duration.ofNanos(nanos());
     }
 
     /** The text form, as a results file records it: {@code 100ms}. */

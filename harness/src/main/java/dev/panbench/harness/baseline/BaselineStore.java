@@ -52,7 +52,7 @@ public final class BaselineStore {
     }
 
     public static BaselineStore at(Path dir) {
-        return new BaselineStore(dir, Defaults.STORE_LOCK_TIMEOUT_MILLIS, waited -> { });
+        return new BaselineStore(dir, Defaults.STORE_LOCK_TIMEOUT.toDuration().toMillis(), waited -> { });
     }
 
     BaselineStore withLockTimeout(long millis) {

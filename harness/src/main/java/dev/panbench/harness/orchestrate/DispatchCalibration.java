@@ -1,6 +1,7 @@
 package dev.panbench.harness.orchestrate;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.Time;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultId;
 import dev.panbench.harness.run.RunInterruptedException;
@@ -93,7 +94,7 @@ public final class DispatchCalibration {
                                      RunSettings settings, Path logDir, Consumer<Row> finished, RunStop stop) {
         // one fork at a time, alternating sides, so a machine that drifts during the run biases neither side
         // no adaptive warm-up: the hand-written benchmarks cannot run one, and both sides must warm up alike
-        BenchmarkRunner runner = new BenchmarkRunner(settings.toBuilder().forks(1).adaptiveWarmup("0s").build(),
+        BenchmarkRunner runner = new BenchmarkRunner(settings.toBuilder().forks(1).adaptiveWarmup(Time.ZERO).build(),
                 logDir);
         int rounds = Math.max(1, settings.forks());
         List<Row> rows = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.panbench.harness.paired;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
+import dev.panbench.harness.Time;
 import dev.panbench.harness.run.plan.RunSettings;
 
 import java.util.Arrays;
@@ -38,14 +39,14 @@ public enum Pairing {
 
     /**
      * The settings of one side of a pair: one fork; interleaved, the profile's measured time per fork split into turns
-     * of at most {@link Defaults#PAIR_TURN_MILLIS} (at most {@link Defaults#PAIR_MAX_TURNS} of them), since the turn
+     * of at most {@link Defaults#PAIR_TURN} (at most {@link Defaults#PAIR_MAX_TURNS} of them), since the turn
      * is what pairs the two sides in time: the shorter it is, the closer a base iteration lies to its candidate
      * iteration, and the more iteration pairs the median of a pair's ratio has. Quick: 10 turns of 50 ms where the
      * profile says 5 iterations of 100 ms. Explicit iterations or times ({@code explicit}) are kept as given.
      */
     public RunSettings sideSettings(RunSettings settings, boolean explicit) {
         RunSettings one = settings.toBuilder().forks(1).build();
-        long turn = TimeUnit.MILLISECONDS.toNanos(Defaults.PAIR_TURN_MILLIS);
+        long turn = Defaults.PAIR_TURN.nanos();
         long iteration = one.measurementTime().nanos();
         if (this != INTERLEAVED || explicit || iteration <= turn) {
             return one;
@@ -53,7 +54,7 @@ public enum Pairing {
         long total = iteration * one.iterations();
         int turns = (int) Math.min(Defaults.PAIR_MAX_TURNS, (total + turn - 1) / turn);
         long each = TimeUnit.NANOSECONDS.toMillis(total / turns);
-        return one.toBuilder().iterations(turns).measurementTime(each + "ms").build();
+        return one.toBuilder().iterations(turns).measurementTime(Time.millis(each)).build();
     }
 
     public static Pairing parse(String text, String option) {

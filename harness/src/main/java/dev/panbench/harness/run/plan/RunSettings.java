@@ -18,17 +18,15 @@ public record RunSettings(int forks, int warmupIterations, Time warmupTime, int 
                           String mode, List<String> extraJvmArgs, Time adaptiveWarmup) {
 
     public static final RunSettings DEFAULT = new RunSettings(Defaults.FORKS, Defaults.WARMUP_ITERATIONS,
-            Time.parse(Defaults.WARMUP_TIME, "warmup time"), Defaults.ITERATIONS,
-            Time.parse(Defaults.MEASUREMENT_TIME, "measurement time"), Defaults.MODE.label(), List.of(),
-            Time.parse(Defaults.ADAPTIVE_WARMUP, "adaptive warm-up"));
+            Defaults.WARMUP_TIME, Defaults.ITERATIONS, Defaults.MEASUREMENT_TIME, Defaults.MODE.label(), List.of(),
+            Defaults.ADAPTIVE_WARMUP);
     public static final RunSettings QUICK = new RunSettings(Defaults.QUICK_FORKS, Defaults.QUICK_WARMUP_ITERATIONS,
-            Time.parse(Defaults.QUICK_WARMUP_TIME, "warmup time"), Defaults.QUICK_ITERATIONS,
-            Time.parse(Defaults.QUICK_MEASUREMENT_TIME, "measurement time"), Defaults.MODE.label(), List.of(),
-            Time.parse(Defaults.QUICK_ADAPTIVE_WARMUP, "adaptive warm-up"));
+            Defaults.QUICK_WARMUP_TIME, Defaults.QUICK_ITERATIONS, Defaults.QUICK_MEASUREMENT_TIME,
+            Defaults.MODE.label(), List.of(), Defaults.QUICK_ADAPTIVE_WARMUP);
 
     public RunSettings {
         extraJvmArgs = List.copyOf(extraJvmArgs);
-        adaptiveWarmup = adaptiveWarmup == null ? Time.parse("0s", "adaptive warm-up") : adaptiveWarmup;
+        adaptiveWarmup = adaptiveWarmup == null ? Time.ZERO : adaptiveWarmup;
         if (warmupTime == null || measurementTime == null) {
             throw new IllegalArgumentException("warm-up and measurement times are required");
         }
@@ -106,6 +104,11 @@ public record RunSettings(int forks, int warmupIterations, Time warmupTime, int 
             return this;
         }
 
+        public Builder measurementTime(Time v) {
+            measurementTime = v == null ? measurementTime : v;
+            return this;
+        }
+
         public Builder mode(String v) {
             mode = v == null ? mode : v;
             return this;
@@ -119,6 +122,11 @@ public record RunSettings(int forks, int warmupIterations, Time warmupTime, int 
         /** @param v the cap, such as {@code 3s}, or {@code 0} for none; bad text names {@code --adaptive-warmup} */
         public Builder adaptiveWarmup(String v) {
             adaptiveWarmup = v == null ? adaptiveWarmup : Time.parse(v, "--adaptive-warmup");
+            return this;
+        }
+
+        public Builder adaptiveWarmup(Time v) {
+            adaptiveWarmup = v == null ? adaptiveWarmup : v;
             return this;
         }
 
