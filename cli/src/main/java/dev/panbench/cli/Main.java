@@ -104,6 +104,7 @@ public final class Main {
         // every subcommand, at every depth, gets --help and --version, whoever wrote it
         helpEverywhere(cl);
         cl.setResourceBundle(new HelpTexts());
+        ReportCommand.listFormats(cl.getSubcommands().get("report"));
         CommonOptions.addAdapterOptions(cl, Adapters.load());
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);

@@ -11,6 +11,7 @@ import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.Reports;
 import dev.panbench.reports.format.Formats;
 import dev.panbench.reports.view.ReportOptions;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,21 +20,22 @@ import picocli.CommandLine.Parameters;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code panbench report FILE}: render a results file or a comparison file in the formats asked for. */
 @Command(name = "report", description = "Render a results.json or comparison.json as Markdown, HTML, JSON, CSV, "
         + "JUnit XML or CI formats.",
-        footer = {"", "Formats: md (report.md), html (report.html, charts inline), json, csv, junit (junit.xml),",
-                "bencher (Rust libtest lines), gh-bench (github-action-benchmark customSmallerIsBetter), jmh (JMH JSON),",
-                "bmf (Bencher Metric Format), console (console.txt: the table run and compare print), all.",
-                "A comparison file gives comparison.md, comparison.html, comparison-junit.xml, ...",
+        footer = {"A comparison file gives comparison.md, comparison.html, comparison-junit.xml, ...",
                 "", "Examples:",
                 "  panbench report build/panbench/results.json --format md,html --reference scalar",
                 "  panbench report build/panbench/comparison.json --format md,junit --out build/reports",
                 "  panbench report results.json --format html --png"})
 final class ReportCommand implements Callable<Integer> {
+
+    /** The longest line of the format list, before picocli wraps it to the usage width. */
+    private static final int FORMATS_LINE = 110;
 
     @Mixin
     CommonOptions common;
@@ -57,6 +59,31 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--png", description = "Also write every chart as charts/NAME.png.")
     boolean png;
+
+    /** Puts the list of every format the registry holds, each with what its files hold, before the footer. */
+    static void listFormats(CommandLine report) {
+        List<String> entries = new ArrayList<>();
+        for (String name : Formats.names()) {
+            String summary = Formats.get(name).summary();
+            entries.add(summary.isEmpty() ? name : name + " (" + summary + ")");
+        }
+        entries.add("all");
+        List<String> footer = new ArrayList<>(List.of(""));
+        StringBuilder line = new StringBuilder("Formats: ");
+        for (int i = 0; i < entries.size(); i++) {
+            String entry = entries.get(i);
+            if (i > 0 && line.length() + 2 + entry.length() + 1 > FORMATS_LINE) {
+                footer.add(line.append(',').toString());
+                line = new StringBuilder(entry);
+            } else {
+                line.append(i > 0 ? ", " : "").append(entry);
+            }
+        }
+        footer.add(line.append('.').toString());
+        var usage = report.getCommandSpec().usageMessage();
+        footer.addAll(List.of(usage.footer()));
+        usage.footer(footer.toArray(String[]::new));
+    }
 
     @Override
     public Integer call() {

@@ -26,6 +26,11 @@ public final class BencherMetricFormat implements ResultsFormat {
     }
 
     @Override
+    public String summary() {
+        return "Bencher Metric Format";
+    }
+
+    @Override
     public List<ReportFile> render(ResultsView view) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (ResultsView.Row row : view.rows()) {

@@ -30,6 +30,11 @@ public final class BencherReport implements ResultsFormat, ComparisonFormat {
     }
 
     @Override
+    public String summary() {
+        return "Rust libtest lines";
+    }
+
+    @Override
     public List<ReportFile> render(ResultsView view) {
         StringBuilder sb = new StringBuilder();
         for (ResultsView.Row row : view.rows()) {

@@ -35,6 +35,11 @@ public final class GithubBenchmarkReport implements ResultsFormat, ComparisonFor
     }
 
     @Override
+    public String summary() {
+        return "github-action-benchmark customSmallerIsBetter";
+    }
+
+    @Override
     public List<ReportFile> render(ResultsView view) {
         List<Entry> out = new ArrayList<>();
         String partial = PartialRun.note(view.file());

@@ -23,6 +23,11 @@ public final class ConsoleReport implements ResultsFormat, ComparisonFormat {
     }
 
     @Override
+    public String summary() {
+        return "console.txt: the table run and compare print";
+    }
+
+    @Override
     public List<ReportFile> render(ResultsView view) {
         return List.of(ReportFile.text("console.txt", ConsoleTable.render(view, false)));
     }

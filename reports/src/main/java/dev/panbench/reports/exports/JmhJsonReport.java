@@ -41,6 +41,11 @@ public final class JmhJsonReport implements ResultsFormat {
     }
 
     @Override
+    public String summary() {
+        return "JMH JSON";
+    }
+
+    @Override
     public List<ReportFile> render(ResultsView view) {
         ResultFile file = view.file();
         List<Map<String, Object>> out = new ArrayList<>();

@@ -12,4 +12,9 @@ public sealed interface ReportFormat permits ResultsFormat, ComparisonFormat, Hi
 
     /** The name {@code --format} selects it by, e.g. {@code md}. */
     String name();
+
+    /** What its files hold, as {@code report --help} lists it beside the name; empty where the name says it. */
+    default String summary() {
+        return "";
+    }
 }

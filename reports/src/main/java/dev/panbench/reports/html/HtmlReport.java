@@ -52,6 +52,11 @@ public final class HtmlReport implements ResultsFormat, ComparisonFormat, Histor
     }
 
     @Override
+    public String summary() {
+        return "report.html, charts inline";
+    }
+
+    @Override
     public List<ReportFile> renderHistory(BaselineHistory history, List<Trend> trends, String commitUrl) {
         return List.of(ReportFile.text("history.html", HistoryHtml.render(history, trends, commitUrl)));
     }

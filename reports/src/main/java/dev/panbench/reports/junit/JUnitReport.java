@@ -38,6 +38,11 @@ public final class JUnitReport implements ResultsFormat, ComparisonFormat {
     }
 
     @Override
+    public String summary() {
+        return "junit.xml";
+    }
+
+    @Override
     public List<ReportFile> render(ResultsView view) {
         ResultFile file = view.file();
         Map<String, List<BenchResult>> byAdapter = new LinkedHashMap<>();

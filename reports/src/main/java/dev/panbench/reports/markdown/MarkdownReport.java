@@ -38,6 +38,11 @@ public final class MarkdownReport implements ResultsFormat, ComparisonFormat, Hi
     }
 
     @Override
+    public String summary() {
+        return "report.md";
+    }
+
+    @Override
     public List<ReportFile> renderHistory(BaselineHistory history, List<Trend> trends, String commitUrl) {
         return List.of(ReportFile.text("history.md", HistoryMarkdown.render(history, trends, commitUrl)));
     }
