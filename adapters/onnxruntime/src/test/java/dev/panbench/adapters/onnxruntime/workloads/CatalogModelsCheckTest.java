@@ -37,6 +37,12 @@ class CatalogModelsCheckTest {
 
     private static final String SMALL_SIZE = "size=7,dtype=f32";
 
+    /** Further small shapes of an entry: the LLaMA step's other weight formats (BFLOAT16 and INT8 initializers). */
+    private static final Map<String, List<String>> MORE = Map.of("model/llama-decode", List.of(
+            "weights=f32,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256",
+            "weights=bf16,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256",
+            "weights=int8-dynamic,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256"));
+
     private static final String SCRIPT = String.join("\n",
             "import sys, onnx",
             "for path in sys.argv[1:]:",
@@ -57,15 +63,18 @@ class CatalogModelsCheckTest {
         List<String> expected = new ArrayList<>();
         int i = 0;
         for (CatalogGraph g : CatalogGraphs.ALL) {
-            Params shape = g.entry().shapeOf(ModelGraphsVerifyTest.params(
-                    SMALL.getOrDefault(g.entry().name(), SMALL_SIZE), "1"));
-            var problem = g.entry().problem(shape);
-            Path file = tmp.resolve(i++ + ".onnx");
-            String key = ModelCache.key(g, problem, shape).text();
-            OnnxModel.write(g.graph(problem, shape), Map.of(ModelCache.KEY, key), file);
-            cmd.add(file.toString());
-            expected.add("ok " + key + " " + String.join("x", java.util.Arrays.stream(
-                    problem.outputDims()).mapToObj(Integer::toString).toList()));
+            List<String> shapes = new ArrayList<>(List.of(SMALL.getOrDefault(g.entry().name(), SMALL_SIZE)));
+            shapes.addAll(MORE.getOrDefault(g.entry().name(), List.of()));
+            for (String small : shapes) {
+                Params shape = g.entry().shapeOf(ModelGraphsVerifyTest.params(small, "1"));
+                var problem = g.entry().problem(shape);
+                Path file = tmp.resolve(i++ + ".onnx");
+                String key = ModelCache.key(g, problem, shape).text();
+                OnnxModel.write(g.graph(problem, shape), Map.of(ModelCache.KEY, key), file);
+                cmd.add(file.toString());
+                expected.add("ok " + key + " " + String.join("x", java.util.Arrays.stream(
+                        problem.outputDims()).mapToObj(Integer::toString).toList()));
+            }
         }
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
