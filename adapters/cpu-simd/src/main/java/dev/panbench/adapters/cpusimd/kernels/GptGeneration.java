@@ -7,7 +7,8 @@ package dev.panbench.adapters.cpusimd.kernels;
  * too). Each block keeps its KV cache {@code [heads][capacity][d]}, K and V, where every pass writes its tokens' keys
  * and values before they attend: {@link #prefill} a batch of tokens in one pass (each position attending to the
  * cache up to itself: causal), {@link #step} one token and its logits. {@link #truncate} forgets the newest
- * positions, so a timed generation starts again from the prompt's cache. Allocates nothing per pass.
+ * positions, so a timed generation starts again from the prompt's cache. Its buffers and caches are allocated once,
+ * at construction.
  */
 public final class GptGeneration {
 
