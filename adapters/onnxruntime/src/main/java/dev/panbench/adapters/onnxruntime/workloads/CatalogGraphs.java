@@ -37,8 +37,9 @@ final class CatalogGraphs {
             new CatalogGraph(Catalog.LLAMA_DECODE, 1, "com.microsoft RotaryEmbedding, MatMul (f32; bf16: on Cast of "
                     + "bf16 initializers, folded to f32 at session creation), com.microsoft MatMulNBits (int4, block "
                     + "32) or DynamicQuantizeLinear + MatMulInteger + Cast + Mul (int8-dynamic, fused into "
-                    + "com.microsoft DynamicQuantizeMatMul), Pow, ReduceMean, Sqrt, Div (RMSNorm), Reshape, "
-                    + "Transpose, Concat, Split, Softmax, Sigmoid, Mul, Add", LlamaGraphs.WEIGHTS, LlamaGraphs::decode),
+                    + "com.microsoft MatMulIntegerToFloat and DynamicQuantizeMatMul), Pow, ReduceMean, Sqrt, Div "
+                    + "(RMSNorm), Reshape, Transpose, Concat, Split, Softmax, Sigmoid, Mul, Add", LlamaGraphs.WEIGHTS,
+                    LlamaGraphs::decode),
             new CatalogGraph(Catalog.MATMUL_INT4, 1, "com.microsoft MatMulNBits (4 bits, block 32)",
                     ModelGraphs.weightsBut("a"), ModelGraphs::matmulInt4),
             new CatalogGraph(Catalog.MATMUL_INT8, 1, "com.microsoft MatMulNBits (8 bits, block 32)",
