@@ -14,7 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The SIMD max, sum, dot and tanh against their float64 references at lengths that leave a partial vector and a
- * partial unrolled block (1, lane-1, lane+1, a million and three), and max and tanh on NaN and the infinities.
+ * partial unrolled block (1, lane-1, lane+1, a million and three), and max and tanh on NaN and the infinities. The
+ * max and dot of operands read from memory ({@link Reductions#maxStream}, {@link Reductions#dotStream}, 256-bit vectors
+ * where the preferred are wider) are taken here at the same sizes, which a cache holds.
  */
 class ReductionAndTanhAtOddSizesTest {
 
@@ -28,10 +30,13 @@ class ReductionAndTanhAtOddSizesTest {
     void maxIsExactAtOddSizes(int n) {
         float[] a = SeededInputs.uniform(n, 31, -1000f, 1000f);
         assertEquals(Reductions.maxScalar(a, 0, n), Reductions.maxSimd(a, 0, n));
+        assertEquals(Reductions.maxScalar(a, 0, n), Reductions.maxStream(a, 0, n), "streamed");
         a[n - 1] = 5000f;
         assertEquals(5000f, Reductions.maxSimd(a, 0, n), "the largest in the last element");
+        assertEquals(5000f, Reductions.maxStream(a, 0, n), "streamed, the largest in the last element");
         a[0] = 6000f;
         assertEquals(6000f, Reductions.maxSimd(a, 0, n), "the largest in the first element");
+        assertEquals(6000f, Reductions.maxStream(a, 0, n), "streamed, the largest in the first element");
     }
 
     @ParameterizedTest
@@ -41,6 +46,7 @@ class ReductionAndTanhAtOddSizesTest {
             float[] a = SeededInputs.uniform(n, 32, -1f, 1f);
             a[at] = Float.NaN;
             assertTrue(Float.isNaN(Reductions.maxSimd(a, 0, n)), "NaN at " + at + " of " + n);
+            assertTrue(Float.isNaN(Reductions.maxStream(a, 0, n)), "streamed, NaN at " + at + " of " + n);
         }
     }
 
@@ -54,8 +60,10 @@ class ReductionAndTanhAtOddSizesTest {
             float[] a = base.clone();
             a[at] = 2f;
             assertEquals(2f, Reductions.maxSimd(a, 0, n), "the largest at " + at);
+            assertEquals(2f, Reductions.maxStream(a, 0, n), "streamed, the largest at " + at);
             a[at] = Float.NaN;
             assertTrue(Float.isNaN(Reductions.maxSimd(a, 0, n)), "NaN at " + at);
+            assertTrue(Float.isNaN(Reductions.maxStream(a, 0, n)), "streamed, NaN at " + at);
         }
     }
 
@@ -93,6 +101,9 @@ class ReductionAndTanhAtOddSizesTest {
         tol.check("sum of " + n, sum, sumAbs, Reductions.sumSimd(a, 0, n));
         tol.check("dot of " + n, dot, dotAbs, Reductions.dotSimd(a, b, 0, n));
         tol.check("dot of the range [1, n)", dot - (double) a[0] * b[0], dotAbs, Reductions.dotSimd(a, b, 1, n));
+        tol.check("streamed dot of " + n, dot, dotAbs, Reductions.dotStream(a, b, 0, n));
+        tol.check("streamed dot of the range [1, n)", dot - (double) a[0] * b[0], dotAbs,
+                Reductions.dotStream(a, b, 1, n));
     }
 
     @ParameterizedTest
