@@ -30,17 +30,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code model/llama-decode} in this adapter at a small odd layer (hidden 96, three heads of 32, one or three
- * key-value heads, ffn 224, seven cached tokens), f32 and INT4: simd through the real JMH runner, numpy through the
- * real Python driver (skipped with its reason where numpy is missing), each answer checked against the entry's
- * reference; each simd step in every weight format at one and two threads; and the same step without its rotary
- * embedding fails that check.
+ * key-value heads, ffn 224, seven cached tokens), in every weight format: simd through the real JMH runner, numpy
+ * through the real Python driver (skipped with its reason where numpy is missing), each answer checked against the
+ * entry's reference; each simd step at one and two threads; and the same step without its rotary embedding fails
+ * that check.
  */
 class LlamaRowsTest {
 
     private static final RunSettings TINY = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("10ms")
             .iterations(2).measurementTime("10ms").build();
 
-    private static final Map<String, List<String>> SMALL = Map.of("weights", List.of("f32", "int4"),
+    private static final Map<String, List<String>> SMALL = Map.of(
+            "weights", List.of("f32", "bf16", "int8-dynamic", "int4"),
             "ctx", List.of("7"), "kv_heads", List.of("1", "3"), "hidden", List.of("96"), "heads", List.of("3"),
             "ffn", List.of("224"));
 
@@ -53,7 +54,8 @@ class LlamaRowsTest {
     void simdAndNumpyRowsAreVerifiedAndTimedThroughTheRealRunner() throws Exception {
         List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), SMALL,
                 Pattern.compile("^cpu-simd/model/llama-decode\\["), null);
-        assertEquals(8, plan.size(), "f32 and int4, one and three key-value heads, simd and numpy");
+        assertEquals(16, plan.size(),
+                "f32, bf16, int8-dynamic and int4, one and three key-value heads, simd and numpy");
         List<BenchResult> results = new BenchmarkRunner(TINY, Files.createDirectories(Path.of("target", "llama-rows")))
                 .run(plan, ProgressListener.NONE);
         for (BenchResult r : results) {
