@@ -106,8 +106,8 @@ class CrossFrameworkReportTest {
 
     @Test
     void untunedCellsAreMarkedAndEveryCompiledCellStatesItsScheduleInMarkdownHtmlAndJson() throws Exception {
-        java.util.Map<String, String> sgemm = java.util.Map.of("size", "1024", "dtype", "f32");
-        java.util.Map<String, String> softmax = java.util.Map.of("shape", "64x1024", "dtype", "f32");
+        java.util.Map<String, String> sgemm = Fixtures.params("size", "1024", "dtype", "f32");
+        java.util.Map<String, String> softmax = Fixtures.params("shape", "64x1024", "dtype", "f32");
         String why = "dlight, not tuned for this CPU (panbench tune --adapter tvm-ffi --filter softmax/rows tunes it)";
         List<BenchResult> rs = List.of(
                 withRole(Fixtures.ok("cpu-simd", "gemm/sgemm", "gemm", Fixtures.params("size", "1024", "impl", "simd"),

@@ -137,8 +137,10 @@ public final class TvmTune implements Tuner {
         }
     }
 
+    /** A time the tuning printed in microseconds, as ms from a millisecond on. */
     private static String us(double v) {
-        return Double.isNaN(v) ? "?" : String.format(java.util.Locale.ROOT, "%.1f us", v);
+        return Double.isNaN(v) ? "?" : v >= 1000 ? String.format(java.util.Locale.ROOT, "%.2f ms", v / 1000)
+                : String.format(java.util.Locale.ROOT, "%.1f us", v);
     }
 
     private static Outcome outcome(Task task, int trials, String last, int exit, Path log) {
@@ -167,8 +169,11 @@ public final class TvmTune implements Tuner {
                 + t.path("mcpu").asText() + " -num-cores=" + t.path("num-cores").asText() + ", apache-tvm "
                 + reply.path("tvm").asText() + "; back to back: MetaSchedule's best " + us(best) + ", "
                 + reply.path("own").asText() + " " + us(own) + ": " + verdict;
+        Path database = Path.of(reply.path("database").asText());
+        Path here = Path.of("").toAbsolutePath();
         return new Outcome(task, Outcome.TUNED, null, reply.path("trials").asInt(trials),
                 reply.path("records").asInt(), reply.path("best_us").asDouble(Double.NaN) * 1e3,
-                reply.path("wall_s").asDouble(), reply.path("database").asText(), searched);
+                reply.path("wall_s").asDouble(), (database.startsWith(here) ? here.relativize(database) : database)
+                .toString(), searched);
     }
 }

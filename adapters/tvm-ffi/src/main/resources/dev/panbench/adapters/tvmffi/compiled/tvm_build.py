@@ -512,6 +512,9 @@ def tuned(workload, func, db):
 
 
 def untuned_reason(workload, label, db):
+    if workload in RELAX:
+        return ("%s, not tuned for this CPU (panbench tune tunes the TIR workloads %s, not yet the Relax models)"
+                % (label, ", ".join(sorted(TUNABLE))))
     if db is not None:
         return ("%s: the tuning database %s has no record of this function (tuned before its definition changed); "
                 "panbench tune --adapter tvm-ffi --filter %s tunes it again" % (label, db["directory"], workload))
@@ -547,7 +550,7 @@ def build(workload, shape, target, parallel, so_path, db=None):
             with serial_loops(not parallel):
                 mod, name = schedule(func, tgt)
             label = LABELS[workload]
-            if workload in TUNABLE and not parallel:
+            if (workload in TUNABLE or workload in RELAX) and not parallel:
                 facts["untuned"] = untuned_reason(workload, label, db)
         name += "; parallel loops" if parallel else "; serial (one thread: parallel loops left out)"
         lib = tvm.compile(mod, target=tgt)

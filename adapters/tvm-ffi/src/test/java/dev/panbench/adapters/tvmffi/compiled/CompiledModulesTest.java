@@ -85,6 +85,9 @@ class CompiledModulesTest {
                 DynamicTest.dynamicTest(entry.name() + " impl=tvm", () -> {
                     Params p = params(entry, "tvm");
                     assertNull(TvmBuild.availability(entry, p).reason(), "scheduled, not degraded");
+                    CompiledModule m = TvmBuild.module(entry, p);
+                    assertTrue(m.untuned() != null && m.untuned().startsWith(m.scheduleLabel()),
+                            "nothing tuned at this shape, and the module says so: " + m.untuned());
                     try (CompiledKernel k = new CompiledKernel(entry)) {
                         k.setup(p);
                         k.verify();
