@@ -154,9 +154,9 @@ public final class Gemm {
          * Step by step, so that the panel is written in order and each row of A is read in order ({@code mr} streams
          * the prefetcher follows); writing one row of the panel at a time instead strides the stores by {@code mr}
          * and goes over the panel {@code mr} times: packing A took 7% of a 1024 multiply's samples that way, 4% this
-         * way, and the three-row tile's packing is vectorized on top ({@link GemmPackA}). Reading A in place instead
-         * of packing it (three rows {@code k} apart) ran the multiply at 64 GFLOP/s instead of 76: at {@code k = 1024}
-         * the rows are 4 KiB apart and a block of them shares the same few sets of L1 and L2.
+         * way, and the three- and eight-row tiles' packing is vectorized on top ({@link GemmPackA}). Reading A in
+         * place instead of packing it (three rows {@code k} apart) ran the multiply at 64 GFLOP/s instead of 76: at
+         * {@code k = 1024} the rows are 4 KiB apart and a block of them shares the same few sets of L1 and L2.
          */
         private void packA(float[] a, int ic, int mcur, int pc, int kcur, float[] ap) {
             for (int ir = 0; ir < mcur; ir += mr) {
@@ -165,6 +165,8 @@ public final class Gemm {
                 int src = (ic + ir) * k + pc;
                 if (h == 3 && mr == 3) {
                     GemmPackA.rows3(a, src, src + k, src + 2 * k, kcur, ap, base);
+                } else if (h == 8 && mr == 8 && L >= 8) {
+                    GemmPackA.rows8(a, src, k, kcur, ap, base);
                 } else if (h == mr) {
                     for (int p = 0; p < kcur; p++) {
                         int d = base + p * mr;
