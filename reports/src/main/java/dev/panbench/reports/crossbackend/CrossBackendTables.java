@@ -132,9 +132,12 @@ public final class CrossBackendTables {
             + "backend against the CPU's ceilings, a GPU backend against its adapter's) and the peak memory where the "
             + "result records it. The reference is the --reference impl or backend where the row has it; else, for "
             + "catalog workloads, simd where it measured, else numpy; for an adapter's own rows, its framework row. "
-            + "Framework rows (numpy, python, torch) are timed by panbench's Python driver, the others by JMH. "
-            + "In square brackets, how a compiling backend built the computation (a TVM module's schedule); UNTUNED "
-            + "marks one that runs a generic schedule where a tuning for this machine would give it its own.";
+            + "Framework rows (numpy, python, torch) are timed by panbench's Python driver, the others by JMH.";
+
+    /** What the brackets of a cell that states its schedule say, added to the explanation where a cell does. */
+    public static final String SCHEDULES = "In square brackets, how a compiling backend built the computation (a TVM "
+            + "module's schedule); UNTUNED marks one that runs a generic schedule where a tuning for this machine "
+            + "would give it its own.";
 
     /** What the note above the tables says of its UNTUNED cells, as the Markdown and HTML reports say it. */
     public static final String UNTUNED = "these run a generic schedule, not one tuned for this machine: their times "
@@ -356,6 +359,13 @@ public final class CrossBackendTables {
             }
         }
         return out;
+    }
+
+    /** {@link #EXPLANATION}, and {@link #SCHEDULES} where a cell states its schedule. */
+    public String explanation() {
+        boolean schedules = sections.stream().flatMap(s -> s.rows().stream())
+                .flatMap(r -> r.cells().values().stream()).anyMatch(c -> c.schedule() != null);
+        return schedules ? EXPLANATION + " " + SCHEDULES : EXPLANATION;
     }
 
     /** Every untuned cell as {@code workload [params] column: reason}, for the note above the tables. */

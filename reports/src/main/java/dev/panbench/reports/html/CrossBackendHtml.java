@@ -21,7 +21,7 @@ final class CrossBackendHtml {
             return;
         }
         sb.append("<section id=\"frameworks\"><h2>Cross-backend</h2>\n<p class=\"hint\">")
-                .append(Html.escape(CrossBackendTables.EXPLANATION)).append("</p>\n");
+                .append(Html.escape(x.explanation())).append("</p>\n");
         List<String> degraded = x.degradedNotes();
         if (!degraded.isEmpty()) {
             sb.append("<div class=\"notice degraded\"><p><b>DEGRADED peers</b>: these ran below what this CPU allows, ")

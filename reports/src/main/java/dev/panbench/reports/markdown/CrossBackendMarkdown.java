@@ -20,7 +20,7 @@ final class CrossBackendMarkdown {
             return "";
         }
         StringBuilder sb = new StringBuilder("\n## Cross-backend\n\n");
-        sb.append(Markdown.text(CrossBackendTables.EXPLANATION)).append('\n');
+        sb.append(Markdown.text(x.explanation())).append('\n');
         List<String> degraded = x.degradedNotes();
         if (!degraded.isEmpty()) {
             sb.append("\n> **DEGRADED peers**: these ran below what this CPU allows, and every speed-up against them "
