@@ -127,7 +127,7 @@ public final class CrossBackendTables {
     }
 
     /** What the tables show and how each row's reference is chosen, as the Markdown and HTML reports say it. */
-    public static final String EXPLANATION = "Median time per operation; in brackets the speed-up against the row's "
+    public static final String EXPLANATION = "Median time per operation; in parentheses the speed-up against the row's "
             + "reference (its time / this time), the share of the measured peak of the backend's own device (a CPU "
             + "backend against the CPU's ceilings, a GPU backend against its adapter's) and the peak memory where the "
             + "result records it. The reference is the --reference impl or backend where the row has it; else, for "
