@@ -9,10 +9,13 @@ import dev.panbench.harness.spi.WorkloadSpec;
 import org.openjdk.jmh.infra.Blackhole;
 
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The main class of the JVM that {@link KernelsAllocateNothingTest} starts for each vector width: every Vector API
@@ -24,7 +27,8 @@ import java.util.Map;
  * {@code -Xbatch}, so a call that triggers a compilation waits for it and the rounds see the compiled code.
  *
  * <p>Arguments: {@code quick} or {@code default}, the shapes every workload expands, then the names of workloads
- * expanded at their default shapes whatever the first says. Prints {@code species <bits>} and then one line per
+ * expanded at their default shapes whatever the first says; the system property {@value #ONLY} narrows them to the
+ * kernels a file names. Prints {@code species <bits>} and then one line per
  * kernel: {@code kernel <id> <bytes per call> <calls>}, the bytes of the last round (the first at or under the bound,
  * or the last of all when none was).
  */
@@ -48,17 +52,29 @@ public final class AllocationProbe {
     private static final int MIN_CALLS = 200;
     private static final long MAX_PROBE_NANOS = 60_000_000_000L;
 
+    /**
+     * A system property naming a file of kernel ids, one a line: only those are probed (the second JVM, which judges
+     * again the kernels the first saw allocating).
+     */
+    static final String ONLY = "probe.only";
+
     private AllocationProbe() {
     }
 
     public static void main(String[] args) throws Throwable {
         boolean quick = args.length > 0 && args[0].equals("quick");
         List<String> atDefaults = args.length > 1 ? List.of(args).subList(1, args.length) : List.of();
+        String onlyFile = System.getProperty(ONLY);
+        Set<String> only = onlyFile == null ? null : Set.copyOf(Files.readAllLines(Path.of(onlyFile)));
         System.out.println("species " + Simd.F.vectorBitSize());
         for (WorkloadSpec spec : new CpuSimdAdapter().workloads()) {
             for (Params params : vectorRows(spec, quick && !atDefaults.contains(spec.name()))) {
+                String id = spec.name() + "[" + params.render() + "]";
+                if (only != null && !only.contains(id)) {
+                    continue;
+                }
                 long[] r = probe(spec, params);
-                System.out.println("kernel " + spec.name() + "[" + params.render() + "] " + r[0] + " " + r[1]);
+                System.out.println("kernel " + id + " " + r[0] + " " + r[1]);
             }
         }
     }
