@@ -121,7 +121,9 @@ class OrtRunnerTest {
                 Map.entry("batch", List.of("2")), Map.entry("seq", List.of("16")), Map.entry("ctx", List.of("16")),
                 Map.entry("hidden", List.of("64")), Map.entry("heads", List.of("4")), Map.entry("ffn", List.of("256")),
                 Map.entry("m", List.of("16")), Map.entry("k", List.of("64")), Map.entry("n", List.of("96")),
-                Map.entry("kv_heads", List.of("2")), Map.entry("weights", List.of("int4"))),
+                Map.entry("kv_heads", List.of("2")), Map.entry("weights", List.of("int4")),
+                Map.entry("phase", List.of("decode")), Map.entry("prompt", List.of("16")),
+                Map.entry("tokens", List.of("8")), Map.entry("vocab", List.of("1024"))),
                 Pattern.compile("^onnxruntime/(model|quant)/"), null);
         assertEquals(adapter.workloads().stream().filter(s -> s.name().matches("(model|quant)/.*")).count(),
                 plan.size(), "one row a model entry at one small shape: " + plan);
