@@ -24,10 +24,8 @@ import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -48,7 +46,7 @@ final class GenerateWorkload implements Workload {
     static final int VERSION = 1;
 
     private final Function<Problem, OnnxGraph> prefillGraph;
-    private final List<AutoCloseable> owned = new ArrayList<>();
+    private final OwnedResources owned = new OwnedResources();
     private Problem problem;
     private GenerateGraphs.Sizes s;
     private boolean decode;
@@ -220,23 +218,11 @@ final class GenerateWorkload implements Workload {
 
     @Override
     public void close() throws Exception {
-        Exception first = null;
-        for (AutoCloseable c : owned.reversed()) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                first = first == null ? e : first;
-            }
-        }
-        owned.clear();
-        if (first != null) {
-            throw first;
-        }
+        owned.close();
     }
 
     private <T extends AutoCloseable> T own(T c) {
-        owned.add(c);
-        return c;
+        return owned.add(c);
     }
 
     /**

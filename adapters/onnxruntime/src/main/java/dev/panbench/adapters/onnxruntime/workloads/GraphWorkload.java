@@ -15,10 +15,8 @@ import org.openjdk.jmh.infra.Blackhole;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,7 +32,7 @@ final class GraphWorkload implements Workload {
     private static final String BACKEND = OrtWorkloads.BACKEND;
 
     private final CatalogGraph graph;
-    private final List<AutoCloseable> owned = new ArrayList<>();
+    private final OwnedResources owned = new OwnedResources();
     private Problem problem;
     private OrtSession session;
     private Map<String, OnnxTensor> inputs;
@@ -105,18 +103,7 @@ final class GraphWorkload implements Workload {
 
     @Override
     public void close() throws Exception {
-        Exception first = null;
-        for (AutoCloseable c : owned.reversed()) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                first = first == null ? e : first;
-            }
-        }
-        owned.clear();
-        if (first != null) {
-            throw first;
-        }
+        owned.close();
     }
 
     static int threads(String value) {
