@@ -74,12 +74,16 @@ public abstract class CatalogEntry {
 
     /**
      * Only the shape parameters of {@code params}, in declared order; one an adapter does not declare (a GPU adapter
-     * without {@code dtype}) takes the entry's first default value.
+     * without {@code dtype}) takes the entry's first default value, or its implied one ({@link ParamSpec#implied}),
+     * which is left out here as in result ids.
      */
     public final Params shapeOf(Params params) {
         Map<String, String> m = new LinkedHashMap<>();
         for (ParamSpec p : shape) {
-            m.put(p.name(), params.get(p.name(), p.defaults().getFirst()));
+            String v = params.get(p.name(), p.implied() != null ? p.implied() : p.defaults().getFirst());
+            if (!p.leftOutAt(v)) {
+                m.put(p.name(), v);
+            }
         }
         return new Params(m);
     }
@@ -115,11 +119,11 @@ public abstract class CatalogEntry {
             if (v == null) {
                 b.param(p);
             } else if (p.quick().equals(p.defaults())) {
-                b.param(p.name(), v.toArray(String[]::new));
+                b.param(p.withValues(v, null));
             } else {
                 // the adapter's own values; a quick run keeps those of the entry's quick values it runs, else its first
                 List<String> q = v.stream().filter(p.quick()::contains).toList();
-                b.param(new ParamSpec(p.name(), v, q.isEmpty() ? List.of(v.getFirst()) : q));
+                b.param(p.withValues(v, q.isEmpty() ? List.of(v.getFirst()) : q));
             }
         }
         return b;

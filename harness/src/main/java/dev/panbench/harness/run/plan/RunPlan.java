@@ -22,8 +22,9 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * Expands adapters and workloads into the list of results a run produces: the cartesian product of parameter values
- * in declared order, {@code --param} overrides, the {@code --filter} regex on result ids, and the {@code --shard}
- * split (round-robin over the expanded list, so shards are balanced and deterministic).
+ * in declared order (a parameter at its implied value left out, {@link ParamSpec#implied}), {@code --param}
+ * overrides, the {@code --filter} regex on result ids, and the {@code --shard} split (round-robin over the expanded
+ * list, so shards are balanced and deterministic).
  */
 public final class RunPlan {
 
@@ -184,7 +185,7 @@ public final class RunPlan {
         Map<String, Set<String>> taken = new LinkedHashMap<>();
         for (PlannedResult r : matched) {
             for (ParamSpec p : r.spec().params()) {
-                String v = r.params().get(p.name());
+                String v = p.valueIn(r.params());
                 taken.computeIfAbsent(p.name(), k -> new LinkedHashSet<>()).add(v);
                 if (!ov.containsKey(p.name()) && !p.quick().contains(v)) {
                     missing.computeIfAbsent(p.name(), k -> new LinkedHashSet<>()).add(v);
@@ -248,8 +249,18 @@ public final class RunPlan {
                 .orElseThrow(() -> new BadInputException(id + ": no workload " + id.workload() + " in "
                         + adapter.id()));
         List<String> declared = spec.params().stream().map(ParamSpec::name).toList();
-        if (!declared.equals(List.copyOf(id.params().values().keySet()))) {
+        // a parameter at its implied value is left out of the id (ParamSpec.implied), never written at it
+        List<String> named = spec.params().stream()
+                .filter(p -> p.implied() == null || id.params().values().containsKey(p.name()))
+                .map(ParamSpec::name).toList();
+        if (!named.equals(List.copyOf(id.params().values().keySet()))) {
             throw new BadInputException(id + ": parameters differ from the declaration " + declared);
+        }
+        for (ParamSpec p : spec.params()) {
+            if (p.leftOutAt(id.params().get(p.name(), null))) {
+                throw new BadInputException(id + ": " + p.name() + "=" + p.implied()
+                        + " is implied, and ids leave it out");
+            }
         }
         return spec;
     }
@@ -264,7 +275,9 @@ public final class RunPlan {
             for (Map<String, String> partial : acc) {
                 for (String v : values) {
                     Map<String, String> m = new LinkedHashMap<>(partial);
-                    m.put(p.name(), v);
+                    if (!p.leftOutAt(v)) {
+                        m.put(p.name(), v);
+                    }
                     next.add(m);
                 }
             }
