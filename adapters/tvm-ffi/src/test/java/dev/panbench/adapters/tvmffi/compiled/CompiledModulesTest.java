@@ -46,15 +46,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class CompiledModulesTest {
 
-    /** Small odd shapes: every schedule's tails (4x16 tiles, 8 lanes, 4096-element chunks) are exercised; the BERT
-     * layer as a Relax module with two 8-wide heads over 5 tokens, the GPT-2 decode step with six 24-wide heads (two
-     * tiles of heads and two of columns) over 7 cached ones. */
+    /** Small odd shapes: every schedule's tails (4x16 tiles, 8 lanes, 4096-element chunks, softmax rows padded to 16
+     * lanes) are exercised; the BERT layer as a Relax module with two 8-wide heads over 2 x 17 tokens (enough rows for
+     * its linear layers to pack their weights, in a panel and a half of 16 columns for the 24-wide FFN), the GPT-2
+     * decode step with six 24-wide heads (two tiles of heads and two of columns) over 7 cached ones. */
     private static final Map<String, Map<String, String>> ODD = Map.of(
             "gemm/sgemm", Map.of("size", "37x29x45"),
             "softmax/rows", Map.of("shape", "7x33"),
             "layernorm/rows", Map.of("shape", "5x31"),
             "binary/add", Map.of("size", "1001"),
-            "model/bert-layer", Map.of("batch", "2", "seq", "5", "hidden", "16", "heads", "2", "ffn", "24"),
+            "model/bert-layer", Map.of("batch", "2", "seq", "17", "hidden", "16", "heads", "2", "ffn", "24"),
             "model/gpt2-decode", Map.of("batch", "2", "ctx", "7", "hidden", "144", "heads", "6", "ffn", "24"));
 
     @BeforeAll
@@ -86,8 +87,14 @@ class CompiledModulesTest {
                     Params p = params(entry, "tvm");
                     assertNull(TvmBuild.availability(entry, p).reason(), "scheduled, not degraded");
                     CompiledModule m = TvmBuild.module(entry, p);
-                    assertTrue(m.untuned() != null && m.untuned().startsWith(m.scheduleLabel()),
-                            "nothing tuned at this shape, and the module says so: " + m.untuned());
+                    if (entry.name().equals("model/bert-layer")) {
+                        assertEquals("hand-written packed matmul tiles and softmax, dlight layer norms",
+                                m.scheduleLabel());
+                        assertNull(m.untuned(), "every costly stage has its schedule written: not marked untuned");
+                    } else {
+                        assertTrue(m.untuned() != null && m.untuned().startsWith(m.scheduleLabel()),
+                                "nothing tuned at this shape, and the module says so: " + m.untuned());
+                    }
                     try (CompiledKernel k = new CompiledKernel(entry)) {
                         k.setup(p);
                         k.verify();
@@ -113,6 +120,24 @@ class CompiledModulesTest {
                         assertTrue(f.environment().get("tvm.schedule").length() > 5, f.environment().toString());
                     }
                 })));
+    }
+
+    @Test
+    void theSoftmaxModuleRunsItsHandWrittenRowsAndSaysSo() throws Exception {
+        CatalogEntry softmax = Catalog.SOFTMAX_ROWS;
+        Params p = params(softmax, "tvm");
+        CompiledModule m = TvmBuild.module(softmax, p);
+        assertEquals("hand-written 16-lane rows, polynomial exp", m.scheduleLabel());
+        assertTrue(m.schedule().startsWith("hand-written rows (max and sum as 16 partial results a vector wide, "
+                + "Cephes' exp polynomial vectorized, the row scaled by 1/sum)"), m.schedule());
+        String sidecar = Files.readString(m.sidecar());
+        assertTrue(sidecar.contains("\"schedule_label\": \"hand-written 16-lane rows, polynomial exp\""), sidecar);
+        try (CompiledKernel k = new CompiledKernel(softmax)) {
+            k.setup(p);
+            k.run(new Blackhole(
+                    "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous."));
+            k.verify(); // within the entry's tolerance of the float64 reference, the row's exp a polynomial
+        }
     }
 
     /** Bytes this thread allocates per {@code run}, after enough calls for the call path to be compiled. */
