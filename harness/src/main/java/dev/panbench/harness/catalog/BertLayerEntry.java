@@ -27,6 +27,21 @@ import java.util.List;
  * 5 times it (at small shapes, where few pre-activations sit near the forms' largest difference, it can pass).
  * The reference is float64, every element of up to 64 tokens; beyond that the first and last batch item's first,
  * last and six evenly spread tokens, each needing only its sequence's keys and values.
+ * <p>
+ * {@code weights} ({@link WeightFormat}, last of the shape, implied {@code f32}: the rows kept before it existed are
+ * f32 and their ids leave it out) stores the six matrices in float32, in bfloat16 ({@code bf16}: rounded to nearest
+ * even from the seeded weights; activations and sums float32) or in dynamic INT8 ({@code int8-dynamic}: int8 per
+ * output column, and each product's input tensor, every token of it, quantized to uint8 with one scale and zero point
+ * at every call, int32 sums: ONNX's DynamicQuantizeLinear, which is per tensor, and MatMulInteger); biases, attention,
+ * softmax, norms and GELU stay float32. bf16 is checked against float64 over the widened weights with the f32 bound
+ * (simd and ONNX Runtime use 2% of it at BERT-base, batch 1; the weights truncated instead of rounded 140 times it,
+ * the seeded float32 weights 52 times). int8-dynamic is checked against float64 of the same quantized arithmetic
+ * ({@link #referenceInt8}: the tensors' ranges take every token, so every token goes through the layer up to W2)
+ * within {@value #INT8_ABSOLUTE}, absolute: simd and ONNX Runtime make the reference's quantization decisions and
+ * land within 1.1e-6 of it at BERT-base (batch 1), but a float32 value a few ulps from the float64 one that moves to
+ * the next of the 255 steps shifts that token's later products by up to a step times a weight (about 1e-3 at W2's
+ * input); the layer with its activations left in float32 lands 0.0225 away (11 times the bound; at hidden 64 only
+ * 9.5e-4, so that check needs BERT-base).
  */
 final class BertLayerEntry extends CatalogEntry {
 
@@ -34,29 +49,45 @@ final class BertLayerEntry extends CatalogEntry {
     /** Tokens every element of which the reference computes, when there are more. */
     static final int ALL_TOKENS = 64;
     static final int SAMPLED_POSITIONS = 8;
+    /** The dynamic INT8 layer's absolute bound: see the class comment. */
+    static final double INT8_ABSOLUTE = 2e-3;
 
     BertLayerEntry() {
-        super("model/bert-layer", "one BERT-base encoder layer, post-LN, exact GELU, f32, no mask", List.of(
+        super("model/bert-layer", "one BERT-base encoder layer, post-LN, exact GELU, no mask; weights f32, bf16"
+                + " (fp32 accumulate) or int8-dynamic (uint8 activations per tensor, int32 accumulate)", List.of(
                 ParamSpec.of("batch", "1", "8", "32").quick("1"), ParamSpec.of("seq", "128"), ParamSpec.of("hidden", "768"),
-                ParamSpec.of("heads", "12"), ParamSpec.of("ffn", "3072")));
+                ParamSpec.of("heads", "12"), ParamSpec.of("ffn", "3072"),
+                // added after the f32 rows were kept: their ids leave weights=f32 out
+                ParamSpec.of(WeightFormat.PARAM, "f32", "bf16", "int8-dynamic").quick("f32").implied("f32")));
     }
 
     /**
      * Elements are tokens ({@code batch x seq}); FLOPs are the matrix products' (2 per multiply-add: {@code 8 h^2 +
-     * 4 h ffn + 4 seq h} per token), the element-wise work left out; bytes are the input, weights and output once.
+     * 4 h ffn + 4 seq h} per token), the element-wise work left out; bytes are the input, weights (as stored) and
+     * output once.
      */
     @Override
     public OpCounts counts(Params p) {
         long b = p.getLong("batch"), s = p.getLong("seq"), h = p.getLong("hidden"), f = p.getLong("ffn");
         long tokens = b * s;
-        return new OpCounts(tokens, LayerWeights.bytes(h, f) + 2 * 4 * tokens * h,
+        return new OpCounts(tokens, weightBytes(p) + 2 * 4 * tokens * h,
                 tokens * (8 * h * h + 4 * h * f + 4 * s * h));
     }
 
-    /** The float32 weights' footprint in bytes. */
+    /** The weights' footprint in bytes as stored: the matrices at float32, bfloat16 or INT8 with their scales. */
     @Override
     public long weightBytes(Params p) {
-        return LayerWeights.bytes(p.getLong("hidden"), p.getLong("ffn"));
+        return LayerWeights.bytes(p.getLong("hidden"), p.getLong("ffn"), format(p));
+    }
+
+    /** The {@code weights} of {@code p}, one this entry runs. */
+    static WeightFormat format(Params p) {
+        WeightFormat f = WeightFormat.of(p);
+        if (f != WeightFormat.F32 && f != WeightFormat.BF16 && f != WeightFormat.INT8_DYNAMIC) {
+            throw new IllegalArgumentException(WeightFormat.PARAM + "=" + f.value()
+                    + ": model/bert-layer runs f32, bf16 or int8-dynamic");
+        }
+        return f;
     }
 
     @Override
@@ -69,14 +100,21 @@ final class BertLayerEntry extends CatalogEntry {
         int batch = positive(shape, "batch"), seq = positive(shape, "seq"), hidden = positive(shape, "hidden");
         int heads = positive(shape, "heads"), ffn = positive(shape, "ffn");
         int d = LayerWeights.headDim(hidden, heads);
+        WeightFormat format = format(shape);
         float[] x = SeededInputs.normal(Math.multiplyExact(Math.multiplyExact(batch, seq), hidden), 41, 1);
         LayerWeights w = new LayerWeights(hidden, ffn, 100);
         List<Operand> in = new ArrayList<>();
         in.add(Operand.of("x", x, batch, seq, hidden));
-        in.addAll(w.operands());
-        return new Problem(title, in, new int[]{batch, seq, hidden},
-                () -> reference(x, w, batch, seq, heads, d),
-                Tolerance.scaled(0, 16 * Math.sqrt(hidden + ffn) * Tolerance.EPS));
+        in.addAll(w.operands(format));
+        double bound = 16 * Math.sqrt(hidden + ffn) * Tolerance.EPS;
+        return switch (format) {
+            case INT8_DYNAMIC -> new Problem(title, in, new int[]{batch, seq, hidden},
+                    () -> referenceInt8(x, w, batch, seq, heads, d), Tolerance.scaled(0, INT8_ABSOLUTE));
+            case BF16 -> new Problem(title, in, new int[]{batch, seq, hidden},
+                    () -> reference(x, w.bf16Valued(), batch, seq, heads, d), Tolerance.scaled(0, bound));
+            default -> new Problem(title, in, new int[]{batch, seq, hidden},
+                    () -> reference(x, w, batch, seq, heads, d), Tolerance.scaled(0, bound));
+        };
     }
 
     static int positive(Params shape, String name) {
@@ -135,6 +173,60 @@ final class BertLayerEntry extends CatalogEntry {
             double[] out = ModelMath.layerNorm(g, w.ln2g, w.ln2b, EPS);
             for (int j = 0; j < h; j++) {
                 at[t * h + j] = tokens[t] * h + j;
+                value[t * h + j] = out[j];
+            }
+        }
+        return new Reference(at, value, new double[value.length]);
+    }
+
+    /**
+     * The layer in dynamic INT8 ({@link DynamicInt8}: int8 weights per output column, every product's input tensor
+     * quantized to uint8 over all its tokens, int32 sums), in float64: the ranges of the four quantized tensors (x,
+     * the attention's context, h1 and the GELU's output) take every token, so every token goes through the layer up
+     * to W2; W2 and the second norm run for the checked tokens.
+     */
+    static Reference referenceInt8(float[] x, LayerWeights w, int batch, int seq, int heads, int d) {
+        int h = w.hidden, tokens = batch * seq;
+        double[][] xs = new double[tokens][];
+        for (int t = 0; t < tokens; t++) {
+            xs[t] = row(x, t * h, h);
+        }
+        DynamicInt8Tensor.Quantized qx = DynamicInt8Tensor.quantize(xs);
+        double[][] q = DynamicInt8Tensor.multiply(qx, w.int8("wq"), w.bq);
+        double[][] k = DynamicInt8Tensor.multiply(qx, w.int8("wk"), w.bk);
+        double[][] v = DynamicInt8Tensor.multiply(qx, w.int8("wv"), w.bv);
+        double[][] ctx = new double[tokens][];
+        for (int b = 0; b < batch; b++) {
+            double[][] keys = java.util.Arrays.copyOfRange(k, b * seq, (b + 1) * seq);
+            double[][] values = java.util.Arrays.copyOfRange(v, b * seq, (b + 1) * seq);
+            for (int s = 0; s < seq; s++) {
+                ctx[b * seq + s] = attend(q[b * seq + s], keys, values, seq, heads, d);
+            }
+        }
+        double[][] h1 = DynamicInt8Tensor.multiply(DynamicInt8Tensor.quantize(ctx), w.int8("wo"), w.bo);
+        for (int t = 0; t < tokens; t++) {
+            for (int j = 0; j < h; j++) {
+                h1[t][j] += xs[t][j];
+            }
+            h1[t] = ModelMath.layerNorm(h1[t], w.ln1g, w.ln1b, EPS);
+        }
+        double[][] f = DynamicInt8Tensor.multiply(DynamicInt8Tensor.quantize(h1), w.int8("w1"), w.b1);
+        for (double[] row : f) {
+            for (int j = 0; j < row.length; j++) {
+                row[j] = ModelMath.geluErf(row[j]);
+            }
+        }
+        int[] checked = checkedTokens(batch, seq);
+        double[][] g = DynamicInt8Tensor.multiply(DynamicInt8Tensor.quantize(f).rows(checked), w.int8("w2"), w.b2);
+        int[] at = new int[checked.length * h];
+        double[] value = new double[at.length];
+        for (int t = 0; t < checked.length; t++) {
+            for (int j = 0; j < h; j++) {
+                g[t][j] += h1[checked[t]][j];
+            }
+            double[] out = ModelMath.layerNorm(g[t], w.ln2g, w.ln2b, EPS);
+            for (int j = 0; j < h; j++) {
+                at[t * h + j] = checked[t] * h + j;
                 value[t * h + j] = out[j];
             }
         }

@@ -19,6 +19,8 @@ final class LayerWeights {
     /** The weight operands' names, in the order problems list them after their activations. */
     static final List<String> NAMES = List.of("wq", "bq", "wk", "bk", "wv", "bv", "wo", "bo", "ln1_gamma",
             "ln1_beta", "w1", "b1", "w2", "b2", "ln2_gamma", "ln2_beta");
+    /** The six matrices, whose storage a {@link WeightFormat} chooses; biases and norms stay float32. */
+    static final List<String> MATRICES = List.of("wq", "wk", "wv", "wo", "w1", "w2");
 
     final int hidden;
     final int ffn;
@@ -45,6 +47,85 @@ final class LayerWeights {
         b2 = SeededInputs.normal(hidden, seed + 13, SD);
         ln2g = gamma(hidden, seed + 14);
         ln2b = SeededInputs.normal(hidden, seed + 15, SD);
+    }
+
+    /** A block of the given values (the matrices of another block, say). */
+    private LayerWeights(int hidden, int ffn, float[][] v) {
+        this.hidden = hidden;
+        this.ffn = ffn;
+        wq = v[0];
+        bq = v[1];
+        wk = v[2];
+        bk = v[3];
+        wv = v[4];
+        bv = v[5];
+        wo = v[6];
+        bo = v[7];
+        ln1g = v[8];
+        ln1b = v[9];
+        w1 = v[10];
+        b1 = v[11];
+        w2 = v[12];
+        b2 = v[13];
+        ln2g = v[14];
+        ln2b = v[15];
+    }
+
+    /** The values of {@link #NAMES}, in order. */
+    private float[][] values() {
+        return new float[][]{wq, bq, wk, bk, wv, bv, wo, bo, ln1g, ln1b, w1, b1, w2, b2, ln2g, ln2b};
+    }
+
+    /** The float32 matrix {@code name} ({@code [in][out]}). */
+    float[] matrix(String name) {
+        if (!MATRICES.contains(name)) {
+            throw new IllegalArgumentException("not a matrix of the block: " + name);
+        }
+        return values()[NAMES.indexOf(name)];
+    }
+
+    /** This block with every matrix rounded to bfloat16 and widened back (exact): what bf16 weights stand for. */
+    LayerWeights bf16Valued() {
+        float[][] v = values();
+        for (String m : MATRICES) {
+            int i = NAMES.indexOf(m);
+            v[i] = Bf16.widen(Bf16.round(v[i]));
+        }
+        return new LayerWeights(hidden, ffn, v);
+    }
+
+    /** The matrix {@code name} quantized per output column ({@link DynamicInt8}). */
+    DynamicInt8.Columns int8(String name) {
+        int in = name.equals("w2") ? ffn : hidden, out = name.equals("w1") ? ffn : hidden;
+        return DynamicInt8.quantizeWeights(matrix(name), in, out);
+    }
+
+    /**
+     * The operands with the matrices stored in {@code format}: float32 under their names ({@link #operands()}),
+     * {@code <name>_bf16} (two little-endian bytes a value, {@link Bf16}), or {@code <name>_int8} (signed bytes
+     * {@code [in][out]}) and {@code <name>_scales} ({@code [out]}) as {@link DynamicInt8} quantizes them; biases and
+     * norms float32 in every format.
+     */
+    List<Operand> operands(WeightFormat format) {
+        List<Operand> o = new ArrayList<>();
+        for (Operand op : operands()) {
+            if (!MATRICES.contains(op.name()) || format == WeightFormat.F32) {
+                o.add(op);
+                continue;
+            }
+            int[] dims = op.dims();
+            switch (format) {
+                case BF16 -> o.add(Operand.bytes(op.name() + "_bf16", Bf16.bytes(Bf16.round(op.floats())), dims));
+                case INT8_DYNAMIC -> {
+                    DynamicInt8.Columns c = DynamicInt8.quantizeWeights(op.floats(), dims[0], dims[1]);
+                    o.add(Operand.bytes(op.name() + "_int8", c.q(), dims));
+                    o.add(Operand.of(op.name() + "_scales", c.scales(), dims[1]));
+                }
+                default -> throw new IllegalArgumentException(WeightFormat.PARAM + "=" + format.value()
+                        + ": a block's weights are f32, bf16 or int8-dynamic");
+            }
+        }
+        return o;
     }
 
     private static float[] gamma(int n, long seed) {
@@ -86,6 +167,22 @@ final class LayerWeights {
     /** The weights' footprint in bytes at float32. */
     static long bytes(long hidden, long ffn) {
         return 4 * count(hidden, ffn);
+    }
+
+    /**
+     * The footprint in {@code format}: the matrices at two bytes a value (bf16) or one and a float scale per output
+     * column (int8-dynamic), the biases and norms at float32.
+     */
+    static long bytes(long hidden, long ffn, WeightFormat format) {
+        long matrices = 4 * hidden * hidden + 2 * hidden * ffn;
+        long rest = 4 * (count(hidden, ffn) - matrices);
+        return rest + switch (format) {
+            case F32 -> 4 * matrices;
+            case BF16 -> 2 * matrices;
+            case INT8_DYNAMIC -> matrices + 4 * (5 * hidden + ffn);
+            default -> throw new IllegalArgumentException(WeightFormat.PARAM + "=" + format.value()
+                    + ": a block's weights are f32, bf16 or int8-dynamic");
+        };
     }
 
     /** {@code hidden}, {@code heads}, {@code ffn} checked: heads divide hidden. Returns the head dimension. */

@@ -1,24 +1,44 @@
 package dev.panbench.adapters.cpusimd.kernels;
 
 /**
- * One BERT encoder layer (post-layer-norm, exact GELU, no mask) composed of this package's kernels: the weights
- * packed once into {@link PackedGemm}s (Q, K and V side by side in one), per batch item and head two small blocked
- * {@link Gemm}s (scores, then probabilities times V) around a softmax, then the output projection, residual and
- * {@link LayerOps#layerNorm}, and the FFN with its GELU fused into the bias add. Every buffer is made here, so
- * {@link #forward} allocates nothing.
+ * One BERT encoder layer (post-layer-norm, exact GELU, no mask) composed of this package's kernels: the four weight
+ * products (Q, K and V side by side in one, the output projection, the FFN's two) are {@link Product}s, per batch
+ * item and head two small blocked {@link Gemm}s (scores, then probabilities times V) around a softmax, then the
+ * output projection, residual and {@link LayerOps#layerNorm}, and the FFN with its GELU fused into the bias add.
+ * A product holds its weights as the format stores them: float32 packed once into {@link PackedGemm}s, bfloat16 in
+ * {@link Bf16Gemm}'s panels (widened in registers, float32 sums), or dynamic INT8 in {@link Int8DynamicGemm}'s (each
+ * product's input tensor quantized at every call, int32 sums); attention, softmax, norms and GELU are float32 in
+ * every format. Every buffer is made here, so {@link #forward} allocates nothing.
  */
 public final class EncoderLayer {
+
+    /** {@code C[m x n] = A[m x k] W} for a weight matrix fixed at construction. */
+    public interface Product {
+        void multiply(float[] a, int m, float[] c);
+    }
 
     private final int batch, seq, hidden, heads, d, ffn, tokens, threads;
     private final float eps;
     private final BlockWeights w;
     private final float[] bqkv;
-    private final PackedGemm gQkv, gO, g1, g2;
+    private final Product gQkv, gO, g1, g2;
     private final Gemm.Blocked[] gScores, gContext;
     private final float[] qkv, ctx, attn, h1, f, y;
     private final float[][] qh, khT, vh, s, oh;
 
+    /** The layer in float32: {@code w}'s matrices packed into {@link PackedGemm}s. */
     public EncoderLayer(BlockWeights w, int batch, int seq, int hidden, int heads, int ffn, float eps, int threads) {
+        this(w, f32(w.qkv(hidden), hidden, 3 * hidden, threads), f32(w.wo(), hidden, hidden, threads),
+                f32(w.w1(), hidden, ffn, threads), f32(w.w2(), ffn, hidden, threads), batch, seq, hidden, heads, ffn,
+                eps, threads);
+    }
+
+    /**
+     * The layer with its own products: {@code qkv} ({@code [hidden][3 hidden]}, Q, K and V side by side), {@code o},
+     * {@code up} ({@code [hidden][ffn]}) and {@code down}; of {@code w} the biases and norms are read.
+     */
+    public EncoderLayer(BlockWeights w, Product qkv, Product o, Product up, Product down, int batch, int seq,
+                        int hidden, int heads, int ffn, float eps, int threads) {
         this.w = w;
         this.batch = batch;
         this.seq = seq;
@@ -30,11 +50,11 @@ public final class EncoderLayer {
         this.threads = Math.max(1, threads);
         this.tokens = batch * seq;
         this.bqkv = w.qkvBias(hidden);
-        gQkv = new PackedGemm(w.qkv(hidden), hidden, 3 * hidden, threads);
-        gO = new PackedGemm(w.wo(), hidden, hidden, threads);
-        g1 = new PackedGemm(w.w1(), hidden, ffn, threads);
-        g2 = new PackedGemm(w.w2(), ffn, hidden, threads);
-        qkv = new float[tokens * 3 * hidden];
+        this.gQkv = qkv;
+        this.gO = o;
+        this.g1 = up;
+        this.g2 = down;
+        this.qkv = new float[tokens * 3 * hidden];
         ctx = new float[tokens * hidden];
         attn = new float[tokens * hidden];
         h1 = new float[tokens * hidden];
@@ -52,6 +72,21 @@ public final class EncoderLayer {
             gScores[i] = new Gemm.Blocked(seq, seq, d, 1);
             gContext[i] = new Gemm.Blocked(seq, d, seq, 1);
         }
+    }
+
+    /** A float32 product of {@code [k][n]} weights. */
+    public static Product f32(float[] w, int k, int n, int threads) {
+        return new PackedGemm(w, k, n, threads)::multiply;
+    }
+
+    /** A bfloat16 product of {@code [k][n]} 16-bit patterns. */
+    public static Product bf16(short[] w, int k, int n, int threads) {
+        return new Bf16Gemm(w, k, n, threads)::multiply;
+    }
+
+    /** A dynamic INT8 product of {@code [k][n]} int8 weights and {@code [n]} scales, for up to {@code rows} rows. */
+    public static Product int8Dynamic(byte[] w, float[] scales, int k, int n, int rows, int threads) {
+        return new Int8DynamicGemm(w, scales, k, n, rows, threads)::multiply;
     }
 
     /** {@code out [batch][seq][hidden]} of {@code x [batch][seq][hidden]}. */

@@ -13,6 +13,7 @@ import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.catalog.Int4Blocks;
 import dev.panbench.harness.catalog.Int8Blocks;
 import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.catalog.WeightFormat;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.ParamSpec;
@@ -65,6 +66,10 @@ final class ModelWorkloads {
 
     private static Availability availability(Params p) {
         String impl = p.get("impl");
+        if (impl.equals("torch") && WeightFormat.of(p) != WeightFormat.F32) {
+            return Availability.unavailable("impl=torch runs weights=f32 only: its twin of the layer has no bf16 or"
+                    + " dynamic int8 products");
+        }
         return impl.equals("simd") || impl.equals(SIMD_F32) ? Availability.ok() : Impl.availability(p);
     }
 
@@ -102,15 +107,21 @@ final class ModelWorkloads {
 
     private static Case bert(Params p) {
         Problem prob = Catalog.BERT_LAYER.problem(p);
+        WeightFormat format = WeightFormat.of(p);
         float[] out = new float[prob.outputLength()];
         Case.Verifier check = r -> prob.check("impl=" + p.get("impl"), out);
         if (framework(p) != null) {
-            FrameworkCall fw = FrameworkCall.of(p, "model.bert", shape(p, Catalog.BERT_LAYER, "batch", "seq", "hidden", "heads", "ffn"),
-                    operands(prob));
+            Map<String, Object> shape = shape(p, Catalog.BERT_LAYER, "batch", "seq", "hidden", "heads", "ffn");
+            shape.put(WeightFormat.PARAM, format.value());
+            FrameworkCall fw = FrameworkCall.of(p, "model.bert", shape, BertWeights.frameworkOperands(prob));
             return new Case(fw.into(out), check).with(fw);
         }
-        EncoderLayer layer = new EncoderLayer(weights(prob), p.getInt("batch"), p.getInt("seq"), p.getInt("hidden"),
-                p.getInt("heads"), p.getInt("ffn"), (float) Catalog.BERT_LAYER.layerNormEpsilon(), Parallel.parseThreads(p.get("threads")));
+        int batch = p.getInt("batch"), seq = p.getInt("seq"), h = p.getInt("hidden"), ffn = p.getInt("ffn");
+        int threads = Parallel.parseThreads(p.get("threads"));
+        float eps = (float) Catalog.BERT_LAYER.layerNormEpsilon();
+        EncoderLayer layer = format == WeightFormat.F32
+                ? new EncoderLayer(weights(prob), batch, seq, h, p.getInt("heads"), ffn, eps, threads)
+                : BertWeights.layer(prob, format, batch, seq, h, p.getInt("heads"), ffn, eps, threads);
         float[] x = prob.floats("x");
         return new Case(() -> {
             layer.forward(x, out);

@@ -168,10 +168,17 @@ def _numpy_model(np, name, args, x):
     f32 = np.float32
     h, heads, d, ffn = _model_shape(args)
     eps = float(args["eps"])
-    wqkv = np.ascontiguousarray(np.concatenate([x["wq"].reshape(h, h), x["wk"].reshape(h, h),
-                                                x["wv"].reshape(h, h)], axis=1))
+    if args.get("weights") == "int8-dynamic":  # model/bert-layer's; at bf16 the matrices arrive widened, once
+        def joined(names, k, outs):
+            return _int8_dynamic_tensor(np, [x[n + "_int8"].reshape(k, o) for n, o in zip(names, outs)],
+                                        [x[n + "_scales"] for n in names])
+        wqkv = joined(("wq", "wk", "wv"), h, (h, h, h))
+        wo, w1, w2 = joined(("wo",), h, (h,)), joined(("w1",), h, (ffn,)), joined(("w2",), ffn, (h,))
+    else:
+        wqkv = np.ascontiguousarray(np.concatenate([x["wq"].reshape(h, h), x["wk"].reshape(h, h),
+                                                    x["wv"].reshape(h, h)], axis=1))
+        wo, w1, w2 = x["wo"].reshape(h, h), x["w1"].reshape(h, ffn), x["w2"].reshape(ffn, h)
     bqkv = np.concatenate([x["bq"], x["bk"], x["bv"]])
-    wo, w1, w2 = x["wo"].reshape(h, h), x["w1"].reshape(h, ffn), x["w2"].reshape(ffn, h)
     scale = f32(1 / d ** 0.5)
 
     def ln(a, g, b, eps):
@@ -295,6 +302,29 @@ class _int8_dynamic:
         z = np.rint(np.clip(f32(0) - lo / s, f32(0), f32(255)))
         p = (np.clip(np.rint(a / s) + z, f32(0), f32(255)) - z).astype(np.int32)
         return (self.q @ p.reshape(-1)).astype(f32).reshape(1, -1) * (s * self.scales)
+
+
+class _int8_dynamic_tensor:
+    """y = a @ W for a tensor a [rows][in] with dynamic INT8 as the catalog defines it (DynamicInt8): one scale
+    s = (hi - lo) / 255 and zero point z over the whole tensor (ONNX's DynamicQuantizeLinear), p = clamp(rint(a / s)
+    + z, 0, 255), acc = (p - z) @ q, y = acc (s scale_j). The int32 sums are exact in float64 (|acc| <= in 255 127,
+    far below 2^53), so acc is a float64 BLAS matmul of p - z and the int8 weights held as float64 [in][out]: numpy's
+    integer matmul has no BLAS, and over a layer's 128 and more rows it is a plain loop."""
+
+    __array_ufunc__ = None  # ndarray @ this defers to __rmatmul__
+
+    def __init__(self, np, weights, scales):
+        self.np = np
+        self.q = np.ascontiguousarray(np.concatenate(weights, axis=1).astype(np.float64))
+        self.scales = np.concatenate(scales).astype(np.float32)
+
+    def __rmatmul__(self, a):
+        np, f32 = self.np, self.np.float32
+        lo, hi = min(a.min(), f32(0)), max(a.max(), f32(0))
+        s = f32(1) if hi == lo else (hi - lo) / f32(255)
+        z = np.rint(np.clip(f32(0) - lo / s, f32(0), f32(255)))
+        p = np.clip(np.rint(a / s) + z, f32(0), f32(255)) - z
+        return (p.astype(np.float64) @ self.q).astype(f32) * (s * self.scales)
 
 
 def _np_erf(np, x):

@@ -44,7 +44,9 @@ class ModelRowsTest {
             Map.entry("seq", List.of("16")), Map.entry("ctx", List.of("16")), Map.entry("hidden", List.of("64")),
             Map.entry("heads", List.of("4")), Map.entry("ffn", List.of("256")), Map.entry("m", List.of("9")),
             Map.entry("k", List.of("64")), Map.entry("n", List.of("40")), Map.entry("kv_heads", List.of("2")),
-            Map.entry("weights", List.of("int4")), Map.entry("phase", List.of("decode")));
+            Map.entry("phase", List.of("decode")));
+    /** One weights value a row: the LLaMA step's int4, the other entries' implied f32 (their ids leave it out). */
+    private static final String INT4_OR_IMPLIED = "(?!.*weights=(?!int4,))";
 
     private static List<BenchResult> run(String filter, String dir) throws Exception {
         List<PlannedResult> plan = RunPlan.expand(List.of(new CpuSimdAdapter()), SMALL, Pattern.compile(filter),
@@ -58,8 +60,8 @@ class ModelRowsTest {
     void everyModelRowIsVerifiedAndTimedThroughTheRealRunner() throws Exception {
         List<String> entries = Catalog.all().stream().map(e -> e.name())
                 .filter(n -> n.startsWith("model/") || n.startsWith("quant/")).map(Pattern::quote).toList();
-        List<BenchResult> results = run("^cpu-simd/(" + String.join("|", entries) + ")\\[.*impl=(simd|numpy|torch)\\b",
-                "model-rows");
+        List<BenchResult> results = run("^cpu-simd/(" + String.join("|", entries) + ")\\[" + INT4_OR_IMPLIED
+                + ".*impl=(simd|numpy|torch)\\b", "model-rows");
         assertEquals(expectedModelRows(), results.stream().map(r -> r.id().workload() + " " + r.params().get("impl"))
                 .toList(), "every impl of every model entry the adapter declares, in declared order");
         for (BenchResult r : results) {
@@ -80,6 +82,35 @@ class ModelRowsTest {
         assertEquals(4L * (4 * 64 * 64 + 2 * 64 * 256 + 256 + 9 * 64), bert.facts().weightBytes());
         assertEquals("model/bert-layer[batch=2,seq=16,hidden=64,heads=4,ffn=256]",
                 bert.facts().role().rowKey());
+    }
+
+    @Test
+    void theBertLayerInBf16AndInt8DynamicThroughTheRealRunner() throws Exception {
+        List<BenchResult> results = run("^cpu-simd/model/bert-layer\\[.*weights=", "bert-formats");
+        assertEquals(List.of("bf16 simd", "bf16 numpy", "bf16 torch", "int8-dynamic simd", "int8-dynamic numpy",
+                "int8-dynamic torch"), results.stream().map(r -> r.params().get("weights") + " "
+                + r.params().get("impl")).toList());
+        for (BenchResult r : results) {
+            String impl = r.params().get("impl");
+            assertTrue(r.id().toString().startsWith("cpu-simd/model/bert-layer[batch=2,seq=16,hidden=64,heads=4,"
+                    + "ffn=256,weights=" + r.params().get("weights") + ",impl="), r.id().toString());
+            if (impl.equals("torch")) {
+                assertEquals(BenchResult.Status.skipped, r.status(), r.id().toString());
+                assertTrue(r.error().contains("weights=f32 only"), r.error());
+                continue;
+            }
+            if (impl.equals("numpy") && PythonDriver.importable("numpy").isPresent()) {
+                assertEquals(BenchResult.Status.skipped, r.status(), r.id().toString());
+                continue;
+            }
+            assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
+            assertEquals("model/bert-layer[batch=2,seq=16,hidden=64,heads=4,ffn=256,weights="
+                    + r.params().get("weights") + "]", r.facts().role().rowKey(), "a row of its own");
+        }
+        long matrices = 4 * 64 * 64 + 2 * 64 * 256, rest = 256 + 9 * 64;
+        assertEquals(2 * matrices + 4 * rest, results.getFirst().facts().weightBytes(), "bf16: two bytes a weight");
+        assertEquals(matrices + 4 * (5 * 64 + 256) + 4 * rest, results.get(3).facts().weightBytes(),
+                "int8: a byte a weight and a scale a column");
     }
 
     /** {@code WORKLOAD IMPL} of each row the filter above selects, from the catalog and the adapter's declarations. */

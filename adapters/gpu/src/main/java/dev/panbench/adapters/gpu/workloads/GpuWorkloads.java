@@ -2,6 +2,7 @@ package dev.panbench.adapters.gpu.workloads;
 
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.catalog.WeightFormat;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.OpCounts;
 import dev.panbench.harness.spi.ParamSpec;
@@ -110,7 +111,9 @@ public final class GpuWorkloads {
             b.defaultProfileOnly();
         }
         return b.role(p -> entry.role(p, api, null))
-                .availability(availability)
+                .availability(p -> WeightFormat.of(p) != WeightFormat.F32
+                        ? Availability.unavailable(api + " runs " + entry.name() + " with weights=f32 only")
+                        : availability.apply(p))
                 .factory(() -> factory.apply(opener)).build();
     }
 

@@ -29,8 +29,10 @@ final class CatalogGraphs {
             new CatalogGraph(Catalog.LAYERNORM_ROWS, 1, "LayerNormalization", CatalogGraph.NO_WEIGHTS,
                     (p, s, g) -> g.node("LayerNormalization", List.of("x", "gamma", "beta"), List.of(CatalogGraph.OUTPUT),
                             Attribute.of("axis", -1L), Attribute.of("epsilon", LAYERNORM_EPS))),
-            new CatalogGraph(Catalog.BERT_LAYER, 1, "MatMul, Add, Mul, Reshape, Transpose, Softmax, "
-                    + "LayerNormalization, Gelu", ModelGraphs.weightsBut("x"), ModelGraphs::bertLayer),
+            new CatalogGraph(Catalog.BERT_LAYER, 1, "MatMul (f32; bf16: on Cast of bf16 initializers, folded to f32"
+                    + " at session creation) or DynamicQuantizeLinear + MatMulInteger + Cast + Mul (int8-dynamic), Add,"
+                    + " Mul, Reshape, Transpose, Softmax, LayerNormalization, Gelu", ModelGraphs.weightsBut("x"),
+                    ModelGraphs::bertLayer),
             new CatalogGraph(Catalog.GPT2_DECODE, 1, "MatMul, Add, Mul, Reshape, Transpose, Concat, Split, Softmax, "
                     + "LayerNormalization, Gelu(tanh)", ModelGraphs.weightsBut("x", "k_cache", "v_cache"),
                     ModelGraphs::gpt2Decode),

@@ -5,6 +5,7 @@ import dev.panbench.adapters.onnxruntime.graph.OnnxGraph;
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.Int4Blocks;
 import dev.panbench.harness.catalog.Problem;
+import dev.panbench.harness.catalog.WeightFormat;
 import dev.panbench.harness.spi.Params;
 
 import java.util.List;
@@ -23,6 +24,8 @@ import java.util.Set;
  */
 final class ModelGraphs {
 
+    /** Cast's {@code to}: onnx.proto's {@code DataType FLOAT = 1}. */
+    private static final long TO_FLOAT = 1;
     /** BERT's layer-norm epsilon, as the catalog's {@code model/bert-layer} states it. */
     static final float BERT_EPS = (float) Catalog.BERT_LAYER.layerNormEpsilon();
     /** GPT-2's layer-norm epsilon, as the catalog's {@code model/gpt2-decode} states it. */
@@ -52,19 +55,45 @@ final class ModelGraphs {
     /** The layer, or (tests) the same layer without the scores' {@code 1/sqrt(d)}, a wrong layer. */
     static void bertLayer(Problem p, Params shape, OnnxGraph graph, boolean scaled) {
         GraphOps o = new GraphOps(graph);
+        WeightFormat format = WeightFormat.of(shape);
         long b = dim(p, "x", 0), s = dim(p, "x", 1), h = dim(p, "x", 2);
         long n = shape.getLong("heads");
         long d = h / n;
-        String q = o.transpose(o.reshape(o.linear("x", "wq", "bq"), b, s, n, d), 0, 2, 1, 3);
-        String k = o.transpose(o.reshape(o.linear("x", "wk", "bk"), b, s, n, d), 0, 2, 3, 1);
-        String v = o.transpose(o.reshape(o.linear("x", "wv", "bv"), b, s, n, d), 0, 2, 1, 3);
+        String q = o.transpose(o.reshape(linear(graph, o, format, "x", "wq", "bq"), b, s, n, d), 0, 2, 1, 3);
+        String k = o.transpose(o.reshape(linear(graph, o, format, "x", "wk", "bk"), b, s, n, d), 0, 2, 3, 1);
+        String v = o.transpose(o.reshape(linear(graph, o, format, "x", "wv", "bv"), b, s, n, d), 0, 2, 1, 3);
         String scores = o.matMul(q, k);
         String probs = o.softmaxLastAxis(scaled ? o.mul(scores, o.scalar((float) (1 / Math.sqrt(d)))) : scores);
         String ctx = o.reshape(o.transpose(o.matMul(probs, v), 0, 2, 1, 3), b, s, h);
-        String h1 = o.layerNorm(o.add(o.linear(ctx, "wo", "bo"), "x"), "ln1_gamma", "ln1_beta", BERT_EPS);
-        String ffn = o.linear(o.gelu(o.linear(h1, "w1", "b1"), "none"), "w2", "b2");
+        String h1 = o.layerNorm(o.add(linear(graph, o, format, ctx, "wo", "bo"), "x"), "ln1_gamma", "ln1_beta",
+                BERT_EPS);
+        String ffn = linear(graph, o, format, o.gelu(linear(graph, o, format, h1, "w1", "b1"), "none"), "w2", "b2");
         o.intoOutput("LayerNormalization", List.of(o.add(ffn, h1), "ln2_gamma", "ln2_beta"),
                 Attribute.of("axis", -1L), Attribute.of("epsilon", BERT_EPS));
+    }
+
+    /**
+     * {@code x W + b} with W as the BERT layer's {@code weights} store it: MatMul on the float32 matrix; on
+     * {@code Cast(to=FLOAT)} of its BFLOAT16 initializer (folded into a float32 initializer at session creation, as
+     * {@link LlamaGraphs} says); or {@code DynamicQuantizeLinear} of x (uint8, one scale and zero point for the whole
+     * tensor), {@code MatMulInteger} with the int8 matrix, Cast to float and Mul by x's scale times the per-column
+     * scales. The bias is an Add in every format.
+     */
+    private static String linear(OnnxGraph graph, GraphOps o, WeightFormat format, String x, String w, String b) {
+        String y = switch (format) {
+            case F32 -> o.matMul(x, w);
+            case BF16 -> o.matMul(x, o.op("Cast", List.of(w + "_bf16"), Attribute.of("to", TO_FLOAT)));
+            case INT8_DYNAMIC -> {
+                String q = w + "_xq", s = w + "_xscale", z = w + "_xzero";
+                graph.node("DynamicQuantizeLinear", List.of(x), List.of(q, s, z));
+                String acc = o.op("Cast", List.of(o.op("MatMulInteger", List.of(q, w + "_int8", z))),
+                        Attribute.of("to", TO_FLOAT));
+                yield o.mul(acc, o.mul(s, w + "_scales"));
+            }
+            default -> throw new IllegalArgumentException(WeightFormat.PARAM + "=" + format.value()
+                    + ": model/bert-layer runs f32, bf16 or int8-dynamic");
+        };
+        return o.add(y, b);
     }
 
     /**

@@ -36,7 +36,9 @@ class ModelGraphsVerifyTest {
 
     private static final Map<String, List<String>> SHAPES = Map.of(
             "model/bert-layer", List.of("batch=2,seq=16,hidden=64,heads=4,ffn=256",
-                    "batch=1,seq=7,hidden=48,heads=3,ffn=96"),
+                    "batch=1,seq=7,hidden=48,heads=3,ffn=96", "batch=2,seq=16,hidden=64,heads=4,ffn=256,weights=bf16",
+                    "batch=2,seq=16,hidden=64,heads=4,ffn=256,weights=int8-dynamic",
+                    "batch=1,seq=7,hidden=48,heads=3,ffn=96,weights=int8-dynamic"),
             "model/gpt2-decode", List.of("batch=2,ctx=16,hidden=64,heads=4,ffn=256",
                     "batch=3,ctx=1,hidden=48,heads=3,ffn=96"),
             "model/llama-decode", List.of("weights=f32,ctx=7,kv_heads=1,hidden=96,heads=3,ffn=224",

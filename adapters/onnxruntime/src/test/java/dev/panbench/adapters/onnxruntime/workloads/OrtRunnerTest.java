@@ -121,20 +121,26 @@ class OrtRunnerTest {
                 Map.entry("batch", List.of("2")), Map.entry("seq", List.of("16")), Map.entry("ctx", List.of("16")),
                 Map.entry("hidden", List.of("64")), Map.entry("heads", List.of("4")), Map.entry("ffn", List.of("256")),
                 Map.entry("m", List.of("16")), Map.entry("k", List.of("64")), Map.entry("n", List.of("96")),
-                Map.entry("kv_heads", List.of("2")), Map.entry("weights", List.of("int4")),
+                Map.entry("kv_heads", List.of("2")),
                 Map.entry("phase", List.of("decode")), Map.entry("prompt", List.of("16")),
                 Map.entry("tokens", List.of("8")), Map.entry("vocab", List.of("1024"))),
-                Pattern.compile("^onnxruntime/(model|quant)/"), null);
-        assertEquals(adapter.workloads().stream().filter(s -> s.name().matches("(model|quant)/.*")).count(),
-                plan.size(), "one row a model entry at one small shape: " + plan);
+                // the LLaMA step at int4, the other entries at their implied f32 (ids without weights), then the
+                // BERT layer's bf16 and int8-dynamic rows
+                Pattern.compile("^onnxruntime/(model|quant)/([^\\[]*\\[(?!.*weights=(?!int4,))|bert-layer\\[.*weights=)"),
+                null);
+        assertEquals(adapter.workloads().stream().filter(s -> s.name().matches("(model|quant)/.*")).count() + 2,
+                plan.size(), "one row a model entry at one small shape, and BERT's two other formats: " + plan);
         List<BenchResult> results = new BenchmarkRunner(SHORT, tmp.resolve("logs")).run(plan, ProgressListener.NONE);
         for (BenchResult r : results) {
             assertEquals(BenchResult.Status.ok, r.status(), () -> r.id() + ": " + r.error());
             assertTrue(r.stats().median() > 0, r.id().toString());
             assertEquals("onnxruntime", r.facts().role().backend());
         }
+        assertEquals("model/bert-layer[batch=2,seq=16,hidden=64,heads=4,ffn=256]", results.get(0).facts().role().rowKey());
+        assertEquals("model/bert-layer[batch=2,seq=16,hidden=64,heads=4,ffn=256,weights=bf16]",
+                results.get(1).facts().role().rowKey(), "a row of its own");
         assertEquals("model/gpt2-decode[batch=2,ctx=16,hidden=64,heads=4,ffn=256]",
-                results.get(1).facts().role().rowKey());
+                results.get(3).facts().role().rowKey());
     }
 
     private static CatalogGraph graph(String name) {

@@ -2,6 +2,7 @@ package dev.panbench.adapters.tvmffi.compiled;
 
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.CatalogEntry;
+import dev.panbench.harness.catalog.WeightFormat;
 import dev.panbench.harness.driver.PythonDriver;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.ParamSpec;
@@ -47,6 +48,9 @@ public final class CompiledWorkloads {
     /** The catalog role, with the module's schedule and, where MetaSchedule has not tuned it, why. */
     private static Role role(CatalogEntry entry, Params p) {
         Role role = entry.role(p, p.get("impl"), CompiledKernel.TVM_PYTHON.equals(p.get("impl")) ? "python" : null);
+        if (WeightFormat.of(p) != WeightFormat.F32) {
+            return role;
+        }
         return TvmBuild.built(entry, p).map(m -> role.withSchedule(m.scheduleLabel(), m.untuned())).orElse(role);
     }
 
@@ -60,6 +64,10 @@ public final class CompiledWorkloads {
     }
 
     private static Availability availability(CatalogEntry entry, Params p) {
+        if (WeightFormat.of(p) != WeightFormat.F32) {
+            return Availability.unavailable("TVM runs " + entry.name() + " with weights=f32 only: tvm_build.py builds"
+                    + " the float32 layer");
+        }
         if (CompiledKernel.TVM_PYTHON.equals(p.get("impl"))) {
             var missing = PythonDriver.importable("tvm_ffi");
             if (missing.isPresent()) {
