@@ -165,6 +165,8 @@ public final class Gemm {
                 int src = (ic + ir) * k + pc;
                 if (h == 3 && mr == 3) {
                     GemmPackA.rows3(a, src, src + k, src + 2 * k, kcur, ap, base);
+                } else if (h == 4 && mr == 4 && L >= 4) {
+                    GemmPackA.rows4(a, src, k, kcur, ap, base);
                 } else if (h == 8 && mr == 8 && L >= 8) {
                     GemmPackA.rows8(a, src, k, kcur, ap, base);
                 } else if (h == mr) {
@@ -242,9 +244,11 @@ public final class Gemm {
 
         private float micro(float[] ap, int aOff, int bOff, int kcur, float[] c, int cOff, int ldc,
                             boolean accumulate, int next) {
-            return tile == GemmTile.TILE_3X3
-                    ? GemmMicroKernels.tile3x3(ap, aOff, bPack, bOff, kcur, c, cOff, ldc, accumulate, next)
-                    : GemmMicroKernels.tile8x2(ap, aOff, bPack, bOff, kcur, c, cOff, ldc, accumulate, next);
+            return switch (tile) {
+                case TILE_3X3 -> GemmMicroKernels.tile3x3(ap, aOff, bPack, bOff, kcur, c, cOff, ldc, accumulate, next);
+                case TILE_4X3 -> GemmMicroKernels.tile4x3(ap, aOff, bPack, bOff, kcur, c, cOff, ldc, accumulate, next);
+                case TILE_8X2 -> GemmMicroKernels.tile8x2(ap, aOff, bPack, bOff, kcur, c, cOff, ldc, accumulate, next);
+            };
         }
     }
 

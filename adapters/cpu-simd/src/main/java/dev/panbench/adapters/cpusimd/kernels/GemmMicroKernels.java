@@ -90,6 +90,68 @@ final class GemmMicroKernels {
         return touched;
     }
 
+    /** 4 rows by 3 vectors: 12 accumulators, 3 loads of B and 4 broadcasts of A per step. */
+    static float tile4x3(float[] ap, int aOff, float[] bp, int bOff, int kc, float[] c, int cOff, int ldc,
+                        boolean accumulate, int next) {
+        float touched = 0f;
+        for (int r = 0, o = next; r < 4; r++, o += ldc) {
+            touched += c[o] + c[o + L] + c[o + 3 * L - 1];
+        }
+        FloatVector z = FloatVector.zero(F);
+        FloatVector c00 = z, c01 = z, c02 = z, c10 = z, c11 = z, c12 = z, c20 = z, c21 = z;
+        FloatVector c22 = z, c30 = z, c31 = z, c32 = z;
+        int ai = aOff;
+        int bi = bOff;
+        for (int p = 0; p < kc; p++, ai += 4, bi += 3 * L) {
+            FloatVector b0 = FloatVector.fromArray(F, bp, bi);
+            FloatVector b1 = FloatVector.fromArray(F, bp, bi + L);
+            FloatVector b2 = FloatVector.fromArray(F, bp, bi + 2 * L);
+            FloatVector x0 = FloatVector.broadcast(F, ap[ai]);
+            c00 = b0.fma(x0, c00);
+            c01 = b1.fma(x0, c01);
+            c02 = b2.fma(x0, c02);
+            FloatVector x1 = FloatVector.broadcast(F, ap[ai + 1]);
+            c10 = b0.fma(x1, c10);
+            c11 = b1.fma(x1, c11);
+            c12 = b2.fma(x1, c12);
+            FloatVector x2 = FloatVector.broadcast(F, ap[ai + 2]);
+            c20 = b0.fma(x2, c20);
+            c21 = b1.fma(x2, c21);
+            c22 = b2.fma(x2, c22);
+            FloatVector x3 = FloatVector.broadcast(F, ap[ai + 3]);
+            c30 = b0.fma(x3, c30);
+            c31 = b1.fma(x3, c31);
+            c32 = b2.fma(x3, c32);
+        }
+        if (accumulate) {
+            c00 = c00.add(FloatVector.fromArray(F, c, cOff));
+            c01 = c01.add(FloatVector.fromArray(F, c, cOff + L));
+            c02 = c02.add(FloatVector.fromArray(F, c, cOff + 2 * L));
+            c10 = c10.add(FloatVector.fromArray(F, c, cOff + ldc));
+            c11 = c11.add(FloatVector.fromArray(F, c, cOff + ldc + L));
+            c12 = c12.add(FloatVector.fromArray(F, c, cOff + ldc + 2 * L));
+            c20 = c20.add(FloatVector.fromArray(F, c, cOff + 2 * ldc));
+            c21 = c21.add(FloatVector.fromArray(F, c, cOff + 2 * ldc + L));
+            c22 = c22.add(FloatVector.fromArray(F, c, cOff + 2 * ldc + 2 * L));
+            c30 = c30.add(FloatVector.fromArray(F, c, cOff + 3 * ldc));
+            c31 = c31.add(FloatVector.fromArray(F, c, cOff + 3 * ldc + L));
+            c32 = c32.add(FloatVector.fromArray(F, c, cOff + 3 * ldc + 2 * L));
+        }
+        c00.intoArray(c, cOff);
+        c01.intoArray(c, cOff + L);
+        c02.intoArray(c, cOff + 2 * L);
+        c10.intoArray(c, cOff + ldc);
+        c11.intoArray(c, cOff + ldc + L);
+        c12.intoArray(c, cOff + ldc + 2 * L);
+        c20.intoArray(c, cOff + 2 * ldc);
+        c21.intoArray(c, cOff + 2 * ldc + L);
+        c22.intoArray(c, cOff + 2 * ldc + 2 * L);
+        c30.intoArray(c, cOff + 3 * ldc);
+        c31.intoArray(c, cOff + 3 * ldc + L);
+        c32.intoArray(c, cOff + 3 * ldc + 2 * L);
+        return touched;
+    }
+
     /** 8 rows by 2 vectors: 16 accumulators, 2 loads of B and 8 broadcasts of A per step. */
     static float tile8x2(float[] ap, int aOff, float[] bp, int bOff, int kc, float[] c, int cOff, int ldc,
                         boolean accumulate, int next) {
@@ -180,11 +242,88 @@ final class GemmMicroKernels {
                        float[] c, int cOff, int ldc, boolean accumulate) {
         if (tile == GemmTile.TILE_8X2) {
             narrow8x1(ap, aOff, bp, bOff, bStep, kc, c, cOff, ldc, accumulate);
+        } else if (tile == GemmTile.TILE_4X3) {
+            if (vectors == 2) {
+                narrow4x2(ap, aOff, bp, bOff, bStep, kc, c, cOff, ldc, accumulate);
+            } else {
+                narrow4x1(ap, aOff, bp, bOff, bStep, kc, c, cOff, ldc, accumulate);
+            }
         } else if (vectors == 2) {
             narrow3x2(ap, aOff, bp, bOff, bStep, kc, c, cOff, ldc, accumulate);
         } else {
             narrow3x1(ap, aOff, bp, bOff, bStep, kc, c, cOff, ldc, accumulate);
         }
+    }
+
+    private static void narrow4x2(float[] ap, int aOff, float[] bp, int bOff, int bStep, int kc, float[] c, int cOff,
+                                  int ldc, boolean accumulate) {
+        FloatVector z = FloatVector.zero(F);
+        FloatVector c00 = z, c01 = z, c10 = z, c11 = z, c20 = z, c21 = z, c30 = z, c31 = z;
+        int ai = aOff;
+        int bi = bOff;
+        for (int p = 0; p < kc; p++, ai += 4, bi += bStep) {
+            FloatVector b0 = FloatVector.fromArray(F, bp, bi);
+            FloatVector b1 = FloatVector.fromArray(F, bp, bi + L);
+            FloatVector x0 = FloatVector.broadcast(F, ap[ai]);
+            c00 = b0.fma(x0, c00);
+            c01 = b1.fma(x0, c01);
+            FloatVector x1 = FloatVector.broadcast(F, ap[ai + 1]);
+            c10 = b0.fma(x1, c10);
+            c11 = b1.fma(x1, c11);
+            FloatVector x2 = FloatVector.broadcast(F, ap[ai + 2]);
+            c20 = b0.fma(x2, c20);
+            c21 = b1.fma(x2, c21);
+            FloatVector x3 = FloatVector.broadcast(F, ap[ai + 3]);
+            c30 = b0.fma(x3, c30);
+            c31 = b1.fma(x3, c31);
+        }
+        if (accumulate) {
+            c00 = c00.add(FloatVector.fromArray(F, c, cOff));
+            c01 = c01.add(FloatVector.fromArray(F, c, cOff + L));
+            c10 = c10.add(FloatVector.fromArray(F, c, cOff + ldc));
+            c11 = c11.add(FloatVector.fromArray(F, c, cOff + ldc + L));
+            c20 = c20.add(FloatVector.fromArray(F, c, cOff + 2 * ldc));
+            c21 = c21.add(FloatVector.fromArray(F, c, cOff + 2 * ldc + L));
+            c30 = c30.add(FloatVector.fromArray(F, c, cOff + 3 * ldc));
+            c31 = c31.add(FloatVector.fromArray(F, c, cOff + 3 * ldc + L));
+        }
+        c00.intoArray(c, cOff);
+        c01.intoArray(c, cOff + L);
+        c10.intoArray(c, cOff + ldc);
+        c11.intoArray(c, cOff + ldc + L);
+        c20.intoArray(c, cOff + 2 * ldc);
+        c21.intoArray(c, cOff + 2 * ldc + L);
+        c30.intoArray(c, cOff + 3 * ldc);
+        c31.intoArray(c, cOff + 3 * ldc + L);
+    }
+
+    private static void narrow4x1(float[] ap, int aOff, float[] bp, int bOff, int bStep, int kc, float[] c, int cOff,
+                                  int ldc, boolean accumulate) {
+        FloatVector z = FloatVector.zero(F);
+        FloatVector c00 = z, c10 = z, c20 = z, c30 = z;
+        int ai = aOff;
+        int bi = bOff;
+        for (int p = 0; p < kc; p++, ai += 4, bi += bStep) {
+            FloatVector b0 = FloatVector.fromArray(F, bp, bi);
+            FloatVector x0 = FloatVector.broadcast(F, ap[ai]);
+            c00 = b0.fma(x0, c00);
+            FloatVector x1 = FloatVector.broadcast(F, ap[ai + 1]);
+            c10 = b0.fma(x1, c10);
+            FloatVector x2 = FloatVector.broadcast(F, ap[ai + 2]);
+            c20 = b0.fma(x2, c20);
+            FloatVector x3 = FloatVector.broadcast(F, ap[ai + 3]);
+            c30 = b0.fma(x3, c30);
+        }
+        if (accumulate) {
+            c00 = c00.add(FloatVector.fromArray(F, c, cOff));
+            c10 = c10.add(FloatVector.fromArray(F, c, cOff + ldc));
+            c20 = c20.add(FloatVector.fromArray(F, c, cOff + 2 * ldc));
+            c30 = c30.add(FloatVector.fromArray(F, c, cOff + 3 * ldc));
+        }
+        c00.intoArray(c, cOff);
+        c10.intoArray(c, cOff + ldc);
+        c20.intoArray(c, cOff + 2 * ldc);
+        c30.intoArray(c, cOff + 3 * ldc);
     }
 
     private static void narrow3x2(float[] ap, int aOff, float[] bp, int bOff, int bStep, int kc, float[] c, int cOff,

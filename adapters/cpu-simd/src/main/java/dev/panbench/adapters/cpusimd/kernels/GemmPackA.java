@@ -55,6 +55,37 @@ final class GemmPackA {
     }
 
     /**
+     * Rows {@code a[s], a[s + lda], a[s + 2 lda], a[s + 3 lda]} ({@code kcur} values each) interleaved step by step
+     * into {@code ap[d..d + 4 kcur)}: two rounds of zips in units of one lane, rows 0 with 2 and 1 with 3, then those
+     * two, so that each step's four values lie together. For vectors of 4 lanes or more.
+     */
+    static void rows4(float[] a, int s, int lda, int kcur, float[] ap, int d) {
+        VectorShuffle<Float> z1lo = ZIP[0][0], z1hi = ZIP[0][1];
+        int p = 0;
+        for (; p <= kcur - L; p += L) {
+            int o = s + p;
+            FloatVector r0 = FloatVector.fromArray(F, a, o);
+            FloatVector r1 = FloatVector.fromArray(F, a, o + lda);
+            FloatVector r2 = FloatVector.fromArray(F, a, o + 2 * lda);
+            FloatVector r3 = FloatVector.fromArray(F, a, o + 3 * lda);
+            // round one: r0 r2 r0 r2 ... and r1 r3 r1 r3 ..., steps [0, L/2) in the low zip and [L/2, L) in the high
+            FloatVector p02lo = r0.rearrange(z1lo, r2), p02hi = r0.rearrange(z1hi, r2);
+            FloatVector p13lo = r1.rearrange(z1lo, r3), p13hi = r1.rearrange(z1hi, r3);
+            // round two: r0 r1 r2 r3 per step, a quarter of the L steps in each vector, in the order of the steps
+            int out = d + 4 * p;
+            p02lo.rearrange(z1lo, p13lo).intoArray(ap, out);
+            p02lo.rearrange(z1hi, p13lo).intoArray(ap, out + L);
+            p02hi.rearrange(z1lo, p13hi).intoArray(ap, out + 2 * L);
+            p02hi.rearrange(z1hi, p13hi).intoArray(ap, out + 3 * L);
+        }
+        for (; p < kcur; p++) {
+            for (int r = 0; r < 4; r++) {
+                ap[d + 4 * p + r] = a[s + r * lda + p];
+            }
+        }
+    }
+
+    /**
      * Rows {@code a[s], a[s + lda], ..., a[s + 7 lda]} ({@code kcur} values each) interleaved step by step into
      * {@code ap[d..d + 8 kcur)}. {@code L} steps at a time: round one zips rows 2q and 2q+1, so each step's two values
      * lie together; round two zips those pairs of rows in units of two, round three the fours in units of four, and

@@ -9,14 +9,24 @@ import java.util.Locale;
  * multiply-adds, {@code rows} broadcasts at once; the sum must fit the vector register file or an accumulator spills
  * to the stack and its chain of multiply-adds then runs through a store and a load, halving the kernel (a 6 x 2 tile
  * needs 20 of AVX2's 16 registers and ran at 44 GFLOP/s where 3 x 3, 15 registers, ran at 95; 4 x 3, 19 registers,
- * ran at 45). Within the register
- * file the tile keeps at least 8 independent accumulators, enough to cover a fused multiply-add's latency (4 cycles)
- * on two FMA pipes.
+ * ran at 45). Within the register file the tile keeps at least 8 independent accumulators, enough to cover a fused
+ * multiply-add's latency (4 cycles) on two FMA pipes, and more where they fit: with 9 a step's multiply-adds take
+ * 4.5 cycles against a chain's 4, and any late load stalls a pipe. On Zen 4 at the AVX2 width
+ * ({@code -XX:MaxVectorSize=32}, 32 ymm registers through AVX-512VL), over micro-panels in L1, the 3 x 3 tile ran at
+ * 101 to 106 GFLOP/s, 6 x 2 at 109 to 111, 8 x 2 at 107 and 4 x 3 at 111 to 114, of a peak of 115; with the same
+ * CPU held to 16 registers ({@code -XX:UseAVX=2}) 6 x 2 and 4 x 3 fell to 50 and 3 x 3 kept its speed. The whole
+ * multiply with the 4 x 3 tile in place of the 3 x 3 there, paired ({@code panbench ab}): 256 from 359 to 333 us
+ * (-7.6%), 1024 from 22.6 to 21.6 ms (-4.5%).
  */
 enum GemmTile {
 
     /** 16 registers (x86 up to AVX2): 9 accumulators + 3 B + 3 A = 15; 3 loads of B and 3 broadcasts per 9 FMAs. */
     TILE_3X3(3, 3),
+    /**
+     * 32 registers and 8 floats a vector (an AVX-512 x86 at the AVX2 width): 12 accumulators + 3 B + 4 A = 19; 7 loads
+     * per 12 FMAs.
+     */
+    TILE_4X3(4, 3),
     /** 32 registers (AVX-512, ARM NEON/SVE): 16 accumulators + 2 B + 8 A = 26; 10 loads per 16 FMAs. */
     TILE_8X2(8, 2);
 
@@ -47,24 +57,38 @@ enum GemmTile {
         return rows * vectors + vectors + rows;
     }
 
-    /** The largest tile that fits this machine's vector register file. */
+    /** The tile for this JVM: its architecture, its vector width and the register file its JIT allocates from. */
     static GemmTile forMachine(String osArch, int lanes) {
-        return forRegisters(vectorRegisters(osArch, lanes));
-    }
-
-    static GemmTile forRegisters(int registers) {
-        return registers >= TILE_8X2.registers() ? TILE_8X2 : TILE_3X3;
+        return forRegisters(vectorRegisters(osArch, lanes, JitVectorRegisters.EVEX), lanes);
     }
 
     /**
-     * The vector register file as the JIT sees it: x86 has 16 registers up to AVX2 and 32 with AVX-512 (the only
-     * x86 whose preferred species has 16 float lanes); AArch64 has 32; anything else is assumed to have 16.
+     * The largest tile that fits {@code registers} at {@code lanes} floats a vector: with 32, the 4 x 3 tile at 8 lanes
+     * (the kernel comparison in this class's note) and the 8 x 2 elsewhere (at 16 lanes on Zen 4 it runs the multiply
+     * at 1024 at 97 GFLOP/s and is what AVX-512 has been measured with; NEON's 4 lanes keep it too).
      */
-    static int vectorRegisters(String osArch, int lanes) {
+    static GemmTile forRegisters(int registers, int lanes) {
+        if (registers >= TILE_8X2.registers()) {
+            return lanes == 8 ? TILE_4X3 : TILE_8X2;
+        }
+        return TILE_3X3;
+    }
+
+    /**
+     * The vector register file as the JIT sees it: x86 has 16 registers up to AVX2 and 32 where the JIT encodes with
+     * EVEX (an AVX-512 CPU whose {@code UseAVX} was left at 3), at every vector width, so an AVX-512 CPU capped at
+     * {@code -XX:MaxVectorSize=32} still has 32 ymm registers while {@code -XX:UseAVX=2} gives it AVX2's 16; AArch64
+     * has 32; anything else is assumed to have 16. {@code evex} is null where the JVM does not say: then only a
+     * preferred species of 16 float lanes implies AVX-512.
+     */
+    static int vectorRegisters(String osArch, int lanes, Boolean evex) {
         String arch = osArch.toLowerCase(Locale.ROOT);
         if (arch.equals("aarch64") || arch.equals("arm64")) {
             return 32;
         }
-        return (arch.equals("amd64") || arch.equals("x86_64")) && lanes >= 16 ? 32 : 16;
+        if (!arch.equals("amd64") && !arch.equals("x86_64")) {
+            return 16;
+        }
+        return (evex == null ? lanes >= 16 : evex) ? 32 : 16;
     }
 }

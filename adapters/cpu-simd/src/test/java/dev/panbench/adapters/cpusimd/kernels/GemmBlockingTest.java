@@ -14,6 +14,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The blocked GEMM's choices read from the machine, and every register tile against float64 at awkward shapes. */
 class GemmBlockingTest {
@@ -50,15 +51,39 @@ class GemmBlockingTest {
     }
 
     @Test
+    void registerFileIsWhatTheJitAllocatesFrom() {
+        assertEquals(16, GemmTile.vectorRegisters("amd64", 8, false), "AVX2: 16 ymm registers");
+        assertEquals(16, GemmTile.vectorRegisters("amd64", 4, false), "SSE: 16 xmm registers");
+        assertEquals(32, GemmTile.vectorRegisters("amd64", 8, true), "AVX-512 capped at 256 bits: 32 ymm registers");
+        assertEquals(32, GemmTile.vectorRegisters("amd64", 16, true), "AVX-512: 32 zmm registers");
+        assertEquals(16, GemmTile.vectorRegisters("amd64", 8, null), "unknown encoding, 8 lanes: AVX2 assumed");
+        assertEquals(32, GemmTile.vectorRegisters("x86_64", 16, null), "16 lanes only with AVX-512");
+        assertEquals(32, GemmTile.vectorRegisters("aarch64", 4, null), "NEON: 32 registers");
+        assertEquals(16, GemmTile.vectorRegisters("riscv64", 8, null));
+    }
+
+    @Test
     void tileFitsTheRegisterFile() {
-        assertEquals(GemmTile.TILE_3X3, GemmTile.forMachine("amd64", 8), "AVX2: 16 ymm registers");
-        assertEquals(GemmTile.TILE_3X3, GemmTile.forMachine("amd64", 4), "SSE: 16 xmm registers");
-        assertEquals(GemmTile.TILE_8X2, GemmTile.forMachine("amd64", 16), "AVX-512: 32 zmm registers");
-        assertEquals(GemmTile.TILE_8X2, GemmTile.forMachine("aarch64", 4), "NEON: 32 registers");
+        assertEquals(GemmTile.TILE_3X3, GemmTile.forRegisters(16, 8), "AVX2");
+        assertEquals(GemmTile.TILE_3X3, GemmTile.forRegisters(16, 4), "SSE");
+        assertEquals(GemmTile.TILE_4X3, GemmTile.forRegisters(32, 8), "AVX-512 capped at 256 bits");
+        assertEquals(GemmTile.TILE_8X2, GemmTile.forRegisters(32, 16), "AVX-512");
+        assertEquals(GemmTile.TILE_8X2, GemmTile.forRegisters(32, 4), "NEON");
         for (GemmTile t : GemmTile.values()) {
-            assertTrue(t.registers() <= GemmTile.vectorRegisters(t == GemmTile.TILE_3X3 ? "amd64" : "aarch64", 8),
-                    t + " needs " + t.registers() + " registers");
+            int file = t == GemmTile.TILE_3X3 ? 16 : 32;
+            assertTrue(t.registers() <= file, t + " needs " + t.registers() + " of " + file + " registers");
             assertTrue(t.rows * t.vectors >= 8, t + " keeps 8 multiply-add chains in flight");
+        }
+    }
+
+    @Test
+    void thisJvmsTileFollowsItsEncoding() {
+        String arch = System.getProperty("os.arch");
+        assertEquals(GemmTile.forRegisters(GemmTile.vectorRegisters(arch, Simd.L, JitVectorRegisters.EVEX), Simd.L),
+                GemmTile.forMachine(arch, Simd.L));
+        assumeTrue(JitVectorRegisters.EVEX != null, "this JVM does not report UseAVX");
+        if (Simd.L == 16) {
+            assertTrue(JitVectorRegisters.EVEX, "a 512-bit preferred species is only there with EVEX");
         }
     }
 
