@@ -87,13 +87,16 @@ public final class AllocationProbe {
             List<String> values = switch (p.name()) {
                 case "impl" -> p.values(quick).stream().filter(v -> v.equals("simd") || v.startsWith("simd-")).toList();
                 case "threads" -> List.of("1");
-                default -> p.values(quick);
+                // a parameter added later (a model entry's weights): each stored format runs its own kernels
+                default -> p.implied() != null ? p.defaults() : p.values(quick);
             };
             List<Map<String, String>> next = new ArrayList<>();
             for (Map<String, String> m : acc) {
                 for (String v : values) {
                     Map<String, String> n = new LinkedHashMap<>(m);
-                    n.put(p.name(), v);
+                    if (!p.leftOutAt(v)) {
+                        n.put(p.name(), v);
+                    }
                     next.add(n);
                 }
             }
