@@ -247,24 +247,25 @@ def _f32(v):
 def _exp(v):
     """e^v as Cephes' expf computes it: v = n ln2 + r, |r| <= ln2 / 2 (ln2 in two parts), e^r by a degree-7
     polynomial, 2^n put into the exponent bits (within 2 ulp for v in [-88, 88], clamped there). TVM's exp is a call
-    to libm's expf per element, which LLVM cannot vectorize; this is plain arithmetic, vectorized with its loop."""
+    to libm's expf per element, which LLVM cannot vectorize; this is plain arithmetic, vectorized with its loop. (A
+    shared subexpression, not a Let: MetaSchedule's FLOP count refuses Let; the lowering computes it once.)"""
     from tvm import te, tirx
-    x, n, r = tirx.Var("x", "float32"), tirx.Var("n", "float32"), tirx.Var("r", "float32")
+    x = te.max(te.min(v, _f32(88.3762626647950)), _f32(-88.3762626647949))
+    n = te.floor(x * _f32(1.44269504088896341) + _f32(0.5))
+    r = x - n * _f32(0.693359375) - n * _f32(-2.12194440e-4)
     p = _f32(1.9875691500e-4)
     for c in (1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1):
         p = p * r + _f32(c)
-    two_n = tirx.reinterpret("float32", (n.astype("int32") + 127) << 23)
-    body = tirx.Let(r, x - n * _f32(0.693359375) - n * _f32(-2.12194440e-4), (p * r * r + r + _f32(1.0)) * two_n)
-    body = tirx.Let(n, te.floor(x * _f32(1.44269504088896341) + _f32(0.5)), body)
-    return tirx.Let(x, te.max(te.min(v, _f32(88.3762626647950)), _f32(-88.3762626647949)), body)
+    return (p * r * r + r + _f32(1.0)) * tirx.reinterpret("float32", (n.astype("int32") + 127) << 23)
 
 
 def _erf(v):
     """erf(v) by the rational approximation of Eigen's and TVM's fast_erf (v clamped to [-4, 4], an odd degree-13
     numerator over an even degree-8 denominator; within a few 1e-7 of erf): vectorized with its loop, where TVM's erf
     is a call to libm's erff per element."""
-    from tvm import te, tirx
-    x, x2 = tirx.Var("x", "float32"), tirx.Var("x2", "float32")
+    from tvm import te
+    x = te.max(te.min(v, _f32(4.0)), _f32(-4.0))
+    x2 = x * x
     p = _f32(-2.72614225801306e-10)
     for c in (2.77068142495902e-08, -2.10102402082508e-06, -5.69250639462346e-05, -7.34990630326855e-04,
               -2.95459980854025e-03, -1.60960333262415e-02):
@@ -272,7 +273,7 @@ def _erf(v):
     q = _f32(-1.45660718464996e-05)
     for c in (-2.13374055278905e-04, -1.68282697438203e-03, -7.37332916720468e-03, -1.42647390514189e-02):
         q = q * x2 + _f32(c)
-    return tirx.Let(x, te.max(te.min(v, _f32(4.0)), _f32(-4.0)), tirx.Let(x2, x * x, x * p / q))
+    return x * p / q
 
 
 LANES = 16  # the softmax's row reductions: 16 partial maxima and sums (one AVX-512 vector, two AVX2 ones)
