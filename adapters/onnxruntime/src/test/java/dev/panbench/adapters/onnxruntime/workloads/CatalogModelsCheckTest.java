@@ -41,7 +41,9 @@ class CatalogModelsCheckTest {
     private static final Map<String, List<String>> MORE = Map.of("model/llama-decode", List.of(
             "weights=f32,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256",
             "weights=bf16,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256",
-            "weights=int8-dynamic,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256"));
+            "weights=int8-dynamic,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256"),
+            "model/bert-layer", List.of("batch=2,seq=16,hidden=64,heads=4,ffn=256,weights=bf16",
+                    "batch=2,seq=16,hidden=64,heads=4,ffn=256,weights=int8-dynamic"));
 
     private static final String SCRIPT = String.join("\n",
             "import sys, onnx",
