@@ -318,6 +318,7 @@ def softmax_schedule(func, target):
     out = sch.get_sblock("softmax")
     *lead, _ = sch.get_loops(out)
     row = sch.fuse(*lead) if len(lead) > 1 else lead[0]
+    sch.parallel(row)  # before the stages join it: parallel() refuses a loop over the reductions' update blocks
     for name in ("exp_sum", "exp_sum_rf", "exp", "row_max", "row_max_rf"):
         sch.compute_at(sch.get_sblock(name), row)
     for blk in partial:  # row, lane, step -> row, step, lane: a vector of partial results updated per step
@@ -331,7 +332,6 @@ def softmax_schedule(func, target):
     for name in ("exp", "softmax"):
         _, lanes = sch.split(sch.get_loops(sch.get_sblock(name))[-1], [None, LANES])
         sch.vectorize(lanes)
-    sch.parallel(row)
     return sch.mod, ("hand-written rows (max and sum as %d partial results a vector wide, Cephes' exp polynomial "
                      "vectorized, the row scaled by 1/sum)" % LANES)
 

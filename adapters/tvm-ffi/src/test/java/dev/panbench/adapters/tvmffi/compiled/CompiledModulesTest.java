@@ -122,6 +122,19 @@ class CompiledModulesTest {
                 })));
     }
 
+    @TestFactory
+    Stream<DynamicTest> everyModuleBuildsItsParallelVariantWithItsSchedule() {
+        return CompiledWorkloads.ENTRIES.stream().map(entry -> DynamicTest.dynamicTest(entry.name() + " threads=2",
+                () -> {
+                    Map<String, String> m = new LinkedHashMap<>(params(entry, "tvm").values());
+                    m.put("threads", "2");
+                    Params p = new Params(m);
+                    assertNull(TvmBuild.availability(entry, p).reason(), "scheduled with parallel loops, not degraded");
+                    assertTrue(TvmBuild.module(entry, p).schedule().endsWith("; parallel loops"),
+                            TvmBuild.module(entry, p).schedule());
+                }));
+    }
+
     @Test
     void theSoftmaxModuleRunsItsHandWrittenRowsAndSaysSo() throws Exception {
         CatalogEntry softmax = Catalog.SOFTMAX_ROWS;
