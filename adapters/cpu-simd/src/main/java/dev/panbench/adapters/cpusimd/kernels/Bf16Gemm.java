@@ -17,7 +17,11 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.S;
  * {@link PackedGemm} packs float32; a panel row is two vectors of {@code L} shorts, each sign-extended to int lanes
  * and shifted left by 16, which is the float32 whose top half the pattern is (exact), then multiply-added in float32.
  * Six rows of A share each widened row of the panel (twelve accumulators, the {@link PanelKernels} tile); a single
- * row (a decode step's token) runs two steps of k at a time into four. {@code threads} split the panels.
+ * row (a decode step's token) runs two steps of k at a time into four. From two tiles of rows on (a layer's tokens)
+ * each {@code KC}-row slice of a panel is widened once into a float32 buffer of the thread's, {@code KC x NR} (32 KiB
+ * at 512 bits, in L1 or L2), and every tile runs {@link PanelKernels}' float32 tile on it: widening in registers costs
+ * a conversion and a shift per vector of every tile, while the buffer pays them once per slice. {@code threads} split
+ * the panels.
  */
 public final class Bf16Gemm {
 
@@ -27,7 +31,7 @@ public final class Bf16Gemm {
 
     private final int n, k, panels, threads;
     private final short[] packed;
-    private final float[][] tile;
+    private final float[][] tile, wide;
 
     /** @param w the 16-bit patterns of W, row-major {@code [k][n]} */
     public Bf16Gemm(short[] w, int k, int n, int threads) {
@@ -47,6 +51,7 @@ public final class Bf16Gemm {
             }
         }
         this.tile = new float[this.threads][MR * NR];
+        this.wide = new float[this.threads][Math.min(KC, k) * NR];
     }
 
     /** Bytes of the packed weights: what a multiply reads besides A. */
@@ -75,7 +80,7 @@ public final class Bf16Gemm {
     public void multiply(float[] a, int m, float[] c) {
         if (threads == 1) {
             for (int jp = 0; jp < panels; jp++) {
-                panel(a, m, c, jp, tile[0]);
+                panel(a, m, c, jp, tile[0], wide[0]);
             }
             return;
         }
@@ -83,26 +88,41 @@ public final class Bf16Gemm {
         Parallel.forRange(threads, threads, 1, (lo, hi) -> {
             for (int t = lo; t < hi; t++) {
                 for (int jp = Math.min(panels, t * per); jp < Math.min(panels, (t + 1) * per); jp++) {
-                    panel(a, m, c, jp, tile[t]);
+                    panel(a, m, c, jp, tile[t], wide[t]);
                 }
             }
         });
     }
 
-    private void panel(float[] a, int m, float[] c, int jp, float[] tl) {
+    private void panel(float[] a, int m, float[] c, int jp, float[] tl, float[] wd) {
         int j0 = jp * NR, nr = Math.min(NR, n - j0);
+        boolean widened = m >= 2 * MR;
         for (int pc = 0; pc < k; pc += KC) {
             int kc = Math.min(KC, k - pc), po = (jp * k + pc) * NR;
             boolean acc = pc > 0;
+            if (widened) {
+                for (int p = 0, o = po; p < kc; p++, o += NR) {
+                    widen(o).intoArray(wd, p * NR);
+                    widen(o + L).intoArray(wd, p * NR + L);
+                }
+            }
             int i = 0;
             for (; i + MR <= m; i += MR) {
                 if (nr == NR) {
-                    micro6(a, k, i * k + pc, kc, po, c, i * n + j0, n, acc);
+                    if (widened) {
+                        PanelKernels.micro6(a, k, i * k + pc, kc, wd, 0, c, i * n + j0, n, acc);
+                    } else {
+                        micro6(a, k, i * k + pc, kc, po, c, i * n + j0, n, acc);
+                    }
                 } else {
                     for (int r = 0; acc && r < MR; r++) {
                         System.arraycopy(c, (i + r) * n + j0, tl, r * NR, nr);
                     }
-                    micro6(a, k, i * k + pc, kc, po, tl, 0, NR, acc);
+                    if (widened) {
+                        PanelKernels.micro6(a, k, i * k + pc, kc, wd, 0, tl, 0, NR, acc);
+                    } else {
+                        micro6(a, k, i * k + pc, kc, po, tl, 0, NR, acc);
+                    }
                     for (int r = 0; r < MR; r++) {
                         System.arraycopy(tl, r * NR, c, (i + r) * n + j0, nr);
                     }

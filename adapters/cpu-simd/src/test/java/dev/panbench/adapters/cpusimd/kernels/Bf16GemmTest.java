@@ -13,7 +13,7 @@ class Bf16GemmTest {
     @Test
     void matchesTheWidenedProductForOneRowSixRowsAndTheRowsLeftOver() {
         for (int[] mkn : new int[][]{{1, 1, 1}, {1, 37, 5}, {1, 513, 2 * Simd.L + 1}, {6, 300, 40}, {13, 96, 70},
-                {1, 4096, 37}}) {
+                {1, 4096, 37}, {31, 600, 2 * Simd.L + 3}}) {
             int m = mkn[0], k = mkn[1], n = mkn[2];
             short[] w = Bf16.round(SeededInputs.normal(k * n, 11, 0.02));
             float[] wide = Bf16.widen(w);
