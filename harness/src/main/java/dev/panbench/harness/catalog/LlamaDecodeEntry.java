@@ -60,6 +60,32 @@ import java.util.List;
  * and 105 times. A backend whose activations differ by far more than rounding moves activations to the next step,
  * which re-rolls the quantization error of every product after it: x moved by 256 ulps (1.5e-5) lands 1.2 times the
  * bound away in 29% of tries at the quick shape and 56 times in 19 of 20 at 7B.
+ * <p>
+ * Dynamic INT4 ({@code int4-dynamic}): the INT4 weights of {@code int4} with the activations quantized to int8 per
+ * block of 32 along k at every product, integer sums rescaled per block ({@link Int4Dynamic}: scale
+ * {@code max |x| / 127}, {@code p = rint(x (127 / max |x|))}, ties to even, as ONNX Runtime's MatMulNBits computes at
+ * {@code accuracy_level=4}). The reference quantizes its float64 activations as the definition says, and the bound is
+ * {@value #INT4_DYNAMIC_PER_WIDTH} {@code (hidden + ffn) (1 + |ref|)} (0.060 at the 7B shape, 7.6e-3 at the quick
+ * one), sized on a cascade the layer has at the 7B shape and scaled down with the width as the quantization's own
+ * effect shrinks (the step with float32 activations lands 6.1e-4, 2.3e-3, 0.026 and 0.087 away at hidden + ffn 320,
+ * 1888, 7552 and 15104). One
+ * activation on the other side of a rounding boundary moves every output of its product by a weight times a step
+ * (about 2e-4 at 7B, a thousand times a float32 rounding), which moves a share of the next product's activations
+ * across their boundaries, and so on through the layer: a float32 step that makes one decision otherwise than the
+ * float64 reference ends up to half the quantization's own effect away. Measured at the 7B shape (as
+ * {@code max |got - ref| / (1 + |ref|)}): a plain float32 step of the same arithmetic, ctx 128, 32 key-value heads,
+ * 0.0387, the same with x moved by one ulp at random 0.0387 in 6 of 6, ONNX Runtime 1.24.1 0.0387 (ctx 128) and
+ * 0.0162 (ctx 2048), simd 1.4e-3 (ctx 128) and 3e-6 at ctx 2048 and at 8 key-value heads, ONNX Runtime 7e-6 at 8;
+ * the same layer with float32 activations (the {@code int4} step) 0.087 (ctx 128) and 0.064 (ctx 2048) away, one
+ * activation scale for the whole row 0.19 and 0.30. So at 7B the bound tells int8 activations from float32 ones by
+ * 1.5 times at ctx 128 and hardly at ctx 2048. Where no decision differs the backends agree with the reference to
+ * float32 rounding: simd, ONNX Runtime and the plain step are within 2e-7 of it at the quick shape and the small test
+ * layers, where float32 activations land 2.3e-3 away and a row scale 4.9e-3; the tests hold each backend to that
+ * there (so ONNX Runtime's rounding, with its reciprocal {@code 127 / max}, is the definition's).
+ * {@code rint(x / a)} in place of {@code rint(x r)} rounds otherwise only next to a half step: the same output at the
+ * small shapes, and at 7B one more float difference that starts or spares the cascade (0.0387 at ctx 128, 9e-6 at
+ * ctx 2048).
+ * <p>
  * The reference is float64, every element.
  */
 public final class LlamaDecodeEntry extends CatalogEntry {
@@ -68,12 +94,16 @@ public final class LlamaDecodeEntry extends CatalogEntry {
     static final double ROPE_BASE = 10000;
     /** The dynamic INT8 step's relative bound: see the class comment. */
     static final double INT8_RELATIVE = 2e-3;
+    /** The dynamic INT4 step's relative bound per unit of {@code hidden + ffn}: see the class comment. */
+    static final double INT4_DYNAMIC_PER_WIDTH = 4e-6;
 
     LlamaDecodeEntry() {
         super("model/llama-decode", "one token through one LLaMA decoder layer, RMSNorm, rotary, SwiGLU, grouped-query"
                         + " KV cache; weights f32, bf16 (fp32 accumulate), int8-dynamic (uint8 activations per tensor,"
-                        + " int32 accumulate) or int4 (block 32, fp32 activations)",
-                List.of(ParamSpec.of(WeightFormat.PARAM, "f32", "bf16", "int8-dynamic", "int4").quick("f32", "int4"),
+                        + " int32 accumulate), int4 (block 32, fp32 activations) or int4-dynamic (int8 activations per"
+                        + " block, int accumulate)",
+                List.of(ParamSpec.of(WeightFormat.PARAM, "f32", "bf16", "int8-dynamic", "int4", "int4-dynamic")
+                                .quick("f32", "int4", "int4-dynamic"),
                         ParamSpec.of("ctx", "128", "2048").quick("128"),
                         ParamSpec.of("kv_heads", "32", "8").quick("2"), ParamSpec.of("hidden", "4096").quick("512"),
                         ParamSpec.of("heads", "32").quick("8"), ParamSpec.of("ffn", "11008").quick("1376")));
@@ -113,6 +143,11 @@ public final class LlamaDecodeEntry extends CatalogEntry {
         return WeightFormat.of(p) == WeightFormat.INT4;
     }
 
+    /** Whether the format stores its matrices as {@link Int4Blocks} ({@code int4}, {@code int4-dynamic}). */
+    public static boolean int4Blocks(WeightFormat format) {
+        return format == WeightFormat.INT4 || format == WeightFormat.INT4_DYNAMIC;
+    }
+
     /**
      * Why these shape parameters make no layer ({@code kv_heads} not dividing {@code heads}, an odd head dimension,
      * INT4 sizes that are not whole blocks), or null when they do; an adapter declares such a combination
@@ -130,7 +165,7 @@ public final class LlamaDecodeEntry extends CatalogEntry {
             if (d % 2 != 0) {
                 return "hidden=" + hidden + ", heads=" + heads + ": expected an even head dimension (rotary pairs)";
             }
-            if (WeightFormat.of(shape) == WeightFormat.INT4) {
+            if (int4Blocks(WeightFormat.of(shape))) {
                 Int4Blocks.blocks(hidden);
                 Int4Blocks.blocks(ffn);
             }
@@ -168,10 +203,16 @@ public final class LlamaDecodeEntry extends CatalogEntry {
                 () -> reference(x, kc, vc, rope, w, ctx, heads, kvHeads, d, EPS), tolerance(format, hidden, ffn, ctx));
     }
 
-    /** {@code 16 sqrt(hidden + ffn + ctx) 2^-24 (1 + |ref|)}, or {@value #INT8_RELATIVE} {@code (1 + |ref|)} in INT8. */
+    /**
+     * {@code 16 sqrt(hidden + ffn + ctx) 2^-24 (1 + |ref|)}, or {@value #INT8_RELATIVE} {@code (1 + |ref|)} in dynamic
+     * INT8, or {@value #INT4_DYNAMIC_PER_WIDTH} {@code (hidden + ffn) (1 + |ref|)} in dynamic INT4.
+     */
     static Tolerance tolerance(WeightFormat format, int hidden, int ffn, int ctx) {
-        double r = format == WeightFormat.INT8_DYNAMIC ? INT8_RELATIVE
-                : 16 * Math.sqrt(hidden + ffn + ctx) * Tolerance.EPS;
+        double r = switch (format) {
+            case INT8_DYNAMIC -> INT8_RELATIVE;
+            case INT4_DYNAMIC -> INT4_DYNAMIC_PER_WIDTH * (hidden + ffn);
+            default -> 16 * Math.sqrt(hidden + ffn + ctx) * Tolerance.EPS;
+        };
         return Tolerance.scaled(r, r);
     }
 

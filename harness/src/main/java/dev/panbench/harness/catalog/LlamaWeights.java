@@ -12,7 +12,7 @@ import java.util.List;
  * <p>
  * In float32 each matrix is one operand under its name; in INT4 it is two, {@code <name>_packed}
  * ({@code uint8 [out][in/32][16]}) and {@code <name>_scales} ({@code [out][in/32]}), as {@link Int4Blocks} packs
- * them; in bfloat16 one, {@code <name>_bf16} ({@code [in][out]}, two little-endian bytes a value, {@link Bf16}); in
+ * them (the same two in dynamic INT4); in bfloat16 one, {@code <name>_bf16} ({@code [in][out]}, two little-endian bytes a value, {@link Bf16}); in
  * dynamic INT8 two, {@code <name>_int8} (signed bytes {@code [in][out]}) and {@code <name>_scales} ({@code [out]}),
  * as {@link DynamicInt8} quantizes them. {@link #matrix} is the float32 matrix the weights stand for (dequantized or
  * widened), and {@link #project} the product the reference computes. The gains stay float32.
@@ -41,7 +41,7 @@ public final class LlamaWeights {
             switch (format) {
                 case F32 -> dense[i] = w;
                 case BF16 -> bf16[i] = Bf16.round(w);
-                case INT4 -> packed[i] = Int4Blocks.quantize(w, in, out);
+                case INT4, INT4_DYNAMIC -> packed[i] = Int4Blocks.quantize(w, in, out);
                 case INT8_DYNAMIC -> int8[i] = DynamicInt8.quantizeWeights(w, in, out);
             }
         }
@@ -75,19 +75,23 @@ public final class LlamaWeights {
         return switch (format) {
             case F32 -> dense[i];
             case BF16 -> Bf16.widen(bf16[i]);
-            case INT4 -> Int4Blocks.dequantize(packed[i]);
+            case INT4, INT4_DYNAMIC -> Int4Blocks.dequantize(packed[i]);
             case INT8_DYNAMIC -> DynamicInt8.dequantize(int8[i]);
         };
     }
 
     /**
      * {@code x W} for the matrix {@code name} in float64 as the format defines it: by the float32 matrix the weights
-     * stand for, or, in dynamic INT8, with {@code x} quantized ({@link DynamicInt8#reference}).
+     * stand for, or, in dynamic INT8 and dynamic INT4, with {@code x} quantized ({@link DynamicInt8#reference},
+     * {@link Int4Dynamic#reference}).
      */
     double[] project(double[] x, String name) {
         int i = MATRICES.indexOf(name);
         if (format == WeightFormat.INT8_DYNAMIC) {
             return DynamicInt8.reference(x, int8[i]);
+        }
+        if (format == WeightFormat.INT4_DYNAMIC) {
+            return Int4Dynamic.reference(x, packed[i]);
         }
         return ModelMath.matVec(x, matrix(name), in(i), out(i));
     }
@@ -101,7 +105,7 @@ public final class LlamaWeights {
             switch (format) {
                 case F32 -> o.add(Operand.of(name, dense[i], in, out));
                 case BF16 -> o.add(Operand.bytes(name + "_bf16", Bf16.bytes(bf16[i]), in, out));
-                case INT4 -> {
+                case INT4, INT4_DYNAMIC -> {
                     int nb = Int4Blocks.blocks(in);
                     o.add(Operand.bytes(name + "_packed", packed[i].data(), out, nb, Int4Blocks.BLOCK_BYTES));
                     o.add(Operand.of(name + "_scales", packed[i].scales(), out, nb));
@@ -133,7 +137,7 @@ public final class LlamaWeights {
         long matrices = switch (format) {
             case F32 -> 4 * v;
             case BF16 -> 2 * v;
-            case INT4 -> v / 2 + 4 * (v / Int4Blocks.BLOCK);
+            case INT4, INT4_DYNAMIC -> v / 2 + 4 * (v / Int4Blocks.BLOCK);
             case INT8_DYNAMIC -> v + 4 * columns;
         };
         return matrices + 8 * hidden;

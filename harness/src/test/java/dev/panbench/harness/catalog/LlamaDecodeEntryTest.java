@@ -118,6 +118,32 @@ class LlamaDecodeEntryTest {
     }
 
     @Test
+    void dynamicInt4MatchesItsDefinitionWhereNoDecisionDiffersAndFloatOrRowScaledActivationsDoNot()
+            throws VerificationException {
+        for (Params shape : new Params[]{quick("int4-dynamic"), new Params(Map.of("weights", "int4-dynamic", "ctx",
+                "128", "kv_heads", "8", "hidden", "512", "heads", "8", "ffn", "1376"))}) {
+            Problem p = Catalog.LLAMA_DECODE.problem(shape);
+            float[] right = NaiveLlama.step(p, 8, Fault.NONE, true);
+            p.check("naive", right);
+            // float32 rounding only (2e-7 of 1 + |ref|): every activation on the reference's step
+            double bound = p.tolerance().relative();
+            assertTrue(ModelEntriesTest.share(p, right) * bound < 1e-5, shape + ": " + ModelEntriesTest.share(p, right));
+            p.check("naive, rint(x / a)", NaiveLlama.step(p, 8, Fault.INT4_DIVIDED, true));
+            for (Fault f : new Fault[]{Fault.INT4_FLOAT_ACTIVATIONS, Fault.INT4_ROW_SCALE}) {
+                float[] wrong = NaiveLlama.step(p, 8, f, true);
+                assertTrue(ModelEntriesTest.share(p, wrong) * bound > 1e-3, shape + " " + f + ": "
+                        + ModelEntriesTest.share(p, wrong));
+            }
+            assertThrows(VerificationException.class, () -> p.check("naive", NaiveLlama.step(p, 8, Fault.NO_ROTARY,
+                    true)));
+        }
+        Problem odd = Catalog.LLAMA_DECODE.problem(small("int4-dynamic", "3"));
+        odd.check("naive", NaiveLlama.step(odd, 3, Fault.NONE, true));
+        assertArrayEquals(odd.input("w2_packed").bytes(),
+                Catalog.LLAMA_DECODE.problem(small("int4", "3")).input("w2_packed").bytes(), "the int4 row's weights");
+    }
+
+    @Test
     void bf16AndInt8InputsAreStoredAsTheirBackendsReadThem() {
         Problem bf = Catalog.LLAMA_DECODE.problem(small("bf16", "1"));
         assertArrayEquals(new int[]{96, 32}, bf.input("wk_bf16").dims());
@@ -127,7 +153,7 @@ class LlamaDecodeEntryTest {
         assertArrayEquals(new int[]{96, 224}, q.input("w1_int8").dims());
         assertEquals(96 * 224, q.input("w1_int8").bytes().length, "a byte a weight");
         assertArrayEquals(new int[]{224}, q.input("w1_scales").dims());
-        assertEquals("weights=fp16: expected one of f32, bf16, int4, int8-dynamic",
+        assertEquals("weights=fp16: expected one of f32, bf16, int4, int8-dynamic, int4-dynamic",
                 assertThrows(IllegalArgumentException.class, () -> Catalog.LLAMA_DECODE.problem(small("fp16", "1")))
                         .getMessage());
     }
@@ -156,6 +182,9 @@ class LlamaDecodeEntryTest {
         assertEquals(matrices / 2 + matrices / 8 + 8 * 4096,
                 Catalog.LLAMA_DECODE.weightBytes(new Params(Map.of("weights", "int4", "ctx", "128", "kv_heads", "32",
                         "hidden", "4096", "heads", "32", "ffn", "11008"))));
+        assertEquals(matrices / 2 + matrices / 8 + 8 * 4096,
+                Catalog.LLAMA_DECODE.weightBytes(new Params(Map.of("weights", "int4-dynamic", "ctx", "128",
+                        "kv_heads", "32", "hidden", "4096", "heads", "32", "ffn", "11008"))), "the int4 weights");
         OpCounts c = Catalog.LLAMA_DECODE.counts(f32);
         assertEquals(1, c.elements());
         assertEquals(2 * matrices + 4L * 129 * 4096, c.flops());

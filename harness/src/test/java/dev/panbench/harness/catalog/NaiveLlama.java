@@ -22,7 +22,13 @@ final class NaiveLlama {
         /** dynamic INT8 weights, but the activations not quantized: a float32 product with the dequantized weights */
         INT8_FLOAT_ACTIVATIONS,
         /** dynamic INT8 with symmetric activations (int8, scale max |x| / 127, no zero point) */
-        INT8_SYMMETRIC_ACTIVATIONS
+        INT8_SYMMETRIC_ACTIVATIONS,
+        /** dynamic INT4, but the activations not quantized: the {@code int4} step */
+        INT4_FLOAT_ACTIVATIONS,
+        /** dynamic INT4 with one activation scale for the whole row, not one per block of 32 */
+        INT4_ROW_SCALE,
+        /** dynamic INT4 with the activations quantized as {@code rint(x / a)}, not {@code rint(x (127 / max |x|))} */
+        INT4_DIVIDED
     }
 
     private NaiveLlama() {
@@ -30,6 +36,11 @@ final class NaiveLlama {
 
     /** The step on {@code p}'s inputs (INT4 weights dequantized first). */
     static float[] step(Problem p, int heads, Fault fault) {
+        return step(p, heads, fault, false);
+    }
+
+    /** The step on {@code p}'s inputs, its INT4 products with int8 activations per block where {@code int4Dynamic}. */
+    static float[] step(Problem p, int heads, Fault fault, boolean int4Dynamic) {
         int h = p.input("x").dims()[2];
         int kv = p.input("k_cache").dims()[0], ctx = p.input("k_cache").dims()[1], d = p.input("k_cache").dims()[2];
         int kvDim = kv * d;
@@ -37,9 +48,9 @@ final class NaiveLlama {
         float[] x = p.floats("x"), kc = p.floats("k_cache"), vc = p.floats("v_cache");
         float[] cos = p.floats("rope_cos"), sin = p.floats("rope_sin");
         float[] u = rms(x, p.floats("attn_norm"), eps);
-        float[] q = product(p, u, "wq", h, h, fault);
-        float[] k = product(p, u, "wk", h, kvDim, fault);
-        float[] v = product(p, u, "wv", h, kvDim, fault);
+        float[] q = product(p, u, "wq", h, h, fault, int4Dynamic);
+        float[] k = product(p, u, "wk", h, kvDim, fault, int4Dynamic);
+        float[] v = product(p, u, "wv", h, kvDim, fault, int4Dynamic);
         if (fault != Fault.NO_ROTARY) {
             rotate(q, heads, d, cos, sin, fault == Fault.INTERLEAVED_ROTARY);
             rotate(k, kv, d, cos, sin, fault == Fault.INTERLEAVED_ROTARY);
@@ -70,19 +81,19 @@ final class NaiveLlama {
                 }
             }
         }
-        float[] x2 = product(p, a, "wo", h, h, fault);
+        float[] x2 = product(p, a, "wo", h, h, fault, int4Dynamic);
         for (int j = 0; j < h; j++) {
             x2[j] += x[j];
         }
         // w2 is [ffn][hidden] but as MatMulNBits bytes, [hidden][ffn/32][16]; w1's INT4 scales are [ffn][hidden/32]
         int ffn = has(p, "w2_packed") ? p.input("w1_scales").dims()[0] : p.input("w2" + suffix(p)).dims()[0];
         float[] u2 = rms(x2, p.floats("ffn_norm"), eps);
-        float[] gate = product(p, u2, "w1", h, ffn, fault);
-        float[] up = product(p, u2, "w3", h, ffn, fault);
+        float[] gate = product(p, u2, "w1", h, ffn, fault, int4Dynamic);
+        float[] up = product(p, u2, "w3", h, ffn, fault, int4Dynamic);
         for (int j = 0; j < ffn; j++) {
             gate[j] = gate[j] / (1 + (float) Math.exp(-gate[j])) * up[j];
         }
-        float[] f = product(p, gate, "w2", ffn, h, fault);
+        float[] f = product(p, gate, "w2", ffn, h, fault, int4Dynamic);
         for (int j = 0; j < h; j++) {
             f[j] += x2[j];
         }
@@ -104,7 +115,11 @@ final class NaiveLlama {
     }
 
     /** {@code x W} as the problem's format computes it, or as {@code fault} gets it wrong. */
-    static float[] product(Problem p, float[] x, String name, int in, int out, Fault fault) {
+    static float[] product(Problem p, float[] x, String name, int in, int out, Fault fault, boolean int4Dynamic) {
+        if (int4Dynamic && fault != Fault.INT4_FLOAT_ACTIVATIONS) {
+            return int4Dynamic(x, Int4Dynamic.levels(p.input(name + "_packed").bytes(), in, out),
+                    p.floats(name + "_scales"), in, out, fault);
+        }
         if (has(p, name + "_int8")) {
             DynamicInt8.Columns c = new DynamicInt8.Columns(p.input(name + "_int8").bytes(), p.floats(name + "_scales"),
                     in, out);
@@ -115,6 +130,42 @@ final class NaiveLlama {
             };
         }
         return vec(x, matrix(p, name, in, out, fault), in, out);
+    }
+
+    /**
+     * {@link Int4Dynamic}'s product in float32, the definition's order: levels {@code [in][out]}, scales
+     * {@code [out][in/32]}; or its {@code fault}.
+     */
+    private static float[] int4Dynamic(float[] x, float[] levels, float[] scales, int in, int out, Fault fault) {
+        int blocks = in / Int4Blocks.BLOCK;
+        float rowMax = 0;
+        for (float v : x) {
+            rowMax = Math.max(rowMax, Math.abs(v));
+        }
+        float[] y = new float[out];
+        for (int kb = 0; kb < blocks; kb++) {
+            float amax = 0;
+            for (int i = kb * Int4Blocks.BLOCK; i < (kb + 1) * Int4Blocks.BLOCK; i++) {
+                amax = Math.max(amax, Math.abs(x[i]));
+            }
+            if (fault == Fault.INT4_ROW_SCALE) {
+                amax = rowMax;
+            }
+            float a = Int4Dynamic.scale(amax), r = Int4Dynamic.reciprocal(amax);
+            int[] q = new int[Int4Blocks.BLOCK];
+            for (int i = 0; i < Int4Blocks.BLOCK; i++) {
+                float v = x[kb * Int4Blocks.BLOCK + i];
+                q[i] = (int) Math.rint(fault == Fault.INT4_DIVIDED ? (a == 0 ? 0 : v / a) : v * r);
+            }
+            for (int j = 0; j < out; j++) {
+                int acc = 0;
+                for (int i = 0; i < Int4Blocks.BLOCK; i++) {
+                    acc += q[i] * (int) levels[(kb * Int4Blocks.BLOCK + i) * out + j];
+                }
+                y[j] += acc * (a * scales[j * blocks + kb]);
+            }
+        }
+        return y;
     }
 
     /** Activations quantized to int8 with scale max |x| / 127 and no zero point. */

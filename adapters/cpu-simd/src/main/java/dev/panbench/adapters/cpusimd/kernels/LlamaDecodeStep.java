@@ -13,8 +13,8 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
  * projection and residual, RMSNorm, the SwiGLU FFN's gate and up projections as one product, and the down projection
  * and residual. The four products are {@link Projection}s: float32 weights packed once into {@link PackedGemm}
  * panels, bfloat16 ones into {@link Bf16Gemm}'s (widened in registers), INT4 ones repacked once into
- * {@link Int4Gemv}'s, or dynamic INT8 ones into {@link Int8DynamicGemv}'s (the activations quantized at every
- * product); the joined matrices are the parts' columns side by side (for MatMulNBits bytes, stored column by column,
+ * {@link Int4Gemv}'s or, with int8 activations per block, {@link Int4DynamicGemv}'s, or dynamic INT8 ones into
+ * {@link Int8DynamicGemv}'s (the activations quantized at every product); the joined matrices are the parts' columns side by side (for MatMulNBits bytes, stored column by column,
  * the parts one after another). The cache is read, never written. Allocates nothing per step.
  */
 public final class LlamaDecodeStep {
@@ -73,18 +73,39 @@ public final class LlamaDecodeStep {
 
     /** INT4 projections from MatMulNBits bytes and scales, {@code packed, scales, packed, scales...}. */
     public static Projection int4(int in, int out, int threads, Object... parts) {
+        Int4Gemv g = new Int4Gemv(joinedBytes(parts), joinedScales(in, out, parts), in, out, threads);
+        return g::multiply;
+    }
+
+    /**
+     * Dynamic INT4 projections (int8 activations per block, integer products) from MatMulNBits bytes and scales,
+     * {@code packed, scales, packed, scales...}.
+     */
+    public static Projection int4Dynamic(int in, int out, int threads, Object... parts) {
+        Int4DynamicGemv g = new Int4DynamicGemv(joinedBytes(parts), joinedScales(in, out, parts), in, out, threads);
+        return g::multiply;
+    }
+
+    /** The parts' MatMulNBits bytes one after another (stored column by column, so the columns side by side). */
+    private static byte[] joinedBytes(Object... parts) {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        float[] scales = new float[out * (in / Int4Gemv.BLOCK)];
-        int at = 0;
         for (int i = 0; i < parts.length; i += 2) {
             byte[] b = (byte[]) parts[i];
-            float[] sc = (float[]) parts[i + 1];
             bytes.write(b, 0, b.length);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The parts' scales one after another. */
+    private static float[] joinedScales(int in, int out, Object... parts) {
+        float[] scales = new float[out * (in / Int4Gemv.BLOCK)];
+        int at = 0;
+        for (int i = 1; i < parts.length; i += 2) {
+            float[] sc = (float[]) parts[i];
             System.arraycopy(sc, 0, scales, at, sc.length);
             at += sc.length;
         }
-        Int4Gemv g = new Int4Gemv(bytes.toByteArray(), scales, in, out, threads);
-        return g::multiply;
+        return scales;
     }
 
     /** bfloat16 projections from {@code [in][out_i]} 16-bit patterns, the parts' columns side by side. */

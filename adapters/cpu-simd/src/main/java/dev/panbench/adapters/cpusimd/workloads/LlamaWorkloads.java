@@ -6,6 +6,7 @@ import dev.panbench.adapters.cpusimd.kernels.Parallel;
 import dev.panbench.harness.catalog.Bf16;
 import dev.panbench.harness.catalog.Catalog;
 import dev.panbench.harness.catalog.Int4Blocks;
+import dev.panbench.harness.catalog.Int4Dynamic;
 import dev.panbench.harness.catalog.LlamaDecodeEntry;
 import dev.panbench.harness.catalog.LlamaWeights;
 import dev.panbench.harness.catalog.Operand;
@@ -105,6 +106,7 @@ final class LlamaWorkloads {
                 yield LlamaDecodeStep.bf16(in, threads, parts);
             }
             case INT4 -> LlamaDecodeStep.int4(in, out, threads, parts(prob, names, "_packed"));
+            case INT4_DYNAMIC -> LlamaDecodeStep.int4Dynamic(in, out, threads, parts(prob, names, "_packed"));
             case INT8_DYNAMIC -> LlamaDecodeStep.int8Dynamic(in, threads, parts(prob, names, "_int8"));
         };
     }
@@ -146,6 +148,11 @@ final class LlamaWorkloads {
                 case BF16 -> {
                     in.add(name);
                     in.add(Bf16.widen(Bf16.patterns(prob.input(name + "_bf16").bytes())));
+                }
+                case INT4_DYNAMIC -> {
+                    int n = prob.input(name + "_scales").dims()[0];
+                    in.add(name + "_q");
+                    in.add(Int4Dynamic.levels(prob.input(name + "_packed").bytes(), k, n));
                 }
                 case INT8_DYNAMIC -> {
                     byte[] q = prob.input(name + "_int8").bytes();

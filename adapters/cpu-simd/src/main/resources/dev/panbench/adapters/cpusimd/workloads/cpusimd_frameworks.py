@@ -233,7 +233,7 @@ def _numpy_llama(np, args, x):
     """model/llama-decode, one token: RMSNorm, Q K V as one product, rotate-half rotary from the given table, query
     head h reading key-value head h // (heads // kv_heads), SwiGLU. The cache is [kv_heads][ctx][d]. At INT4 and
     bf16 the matrices arrive dequantized or widened (once, at setup): numpy has no INT4 or bf16 product. At
-    int8-dynamic each product is _int8_dynamic's."""
+    int8-dynamic each product is _int8_dynamic's, at int4-dynamic _int4_dynamic's."""
     f32 = np.float32
     ctx, h, heads, kv, ffn = (int(args[n]) for n in ("ctx", "hidden", "heads", "kv_heads", "ffn"))
     d = h // heads
@@ -243,6 +243,12 @@ def _numpy_llama(np, args, x):
         def joined(names, k, outs):
             return _int8_dynamic(np, [x[n + "_int8"].reshape(k, o) for n, o in zip(names, outs)],
                                  [x[n + "_scales"] for n in names])
+        wqkv = joined(("wq", "wk", "wv"), h, (h, kvd, kvd))
+        w13, wo, w2 = joined(("w1", "w3"), h, (ffn, ffn)), joined(("wo",), h, (h,)), joined(("w2",), ffn, (h,))
+    elif args.get("weights") == "int4-dynamic":
+        def joined(names, k, outs):
+            return _int4_dynamic(np, [x[n + "_q"].reshape(k, o) for n, o in zip(names, outs)],
+                                 [x[n + "_scales"].reshape(o, k // 32) for n, o in zip(names, outs)])
         wqkv = joined(("wq", "wk", "wv"), h, (h, kvd, kvd))
         w13, wo, w2 = joined(("w1", "w3"), h, (ffn, ffn)), joined(("wo",), h, (h,)), joined(("w2",), ffn, (h,))
     else:
@@ -302,6 +308,32 @@ class _int8_dynamic:
         z = np.rint(np.clip(f32(0) - lo / s, f32(0), f32(255)))
         p = (np.clip(np.rint(a / s) + z, f32(0), f32(255)) - z).astype(np.int32)
         return (self.q @ p.reshape(-1)).astype(f32).reshape(1, -1) * (s * self.scales)
+
+
+class _int4_dynamic:
+    """y = a @ W with INT4 weights and int8 activations per block of 32 (Int4Dynamic, ONNX Runtime's MatMulNBits at
+    accuracy_level 4): per block, m = max |a|, scale m / 127, p = rint(a * (127 / m)) (0 where m is 0); acc = p @ q
+    per block in int32, exact; y = sum over blocks of acc (scale s_block,j), in float32. The parts' levels q
+    (nibble - 8, as exact floats [k][n_i]) are joined column-wise once and held as int32 [blocks][32][n]; the
+    scales, [n_i][blocks] each, as [blocks][n]."""
+
+    __array_ufunc__ = None  # ndarray @ this defers to __rmatmul__
+
+    def __init__(self, np, levels, scales):
+        self.np = np
+        q = np.concatenate(levels, axis=1).astype(np.int32)
+        self.blocks = q.shape[0] // 32
+        self.q = np.ascontiguousarray(q.reshape(self.blocks, 32, -1))
+        self.scales = np.ascontiguousarray(np.concatenate(scales, axis=0).T.astype(np.float32))
+
+    def __rmatmul__(self, a):
+        np, f32 = self.np, self.np.float32
+        blocks = a.reshape(self.blocks, 32)
+        m = np.abs(blocks).max(axis=1)
+        r = np.divide(f32(127), m, out=np.zeros_like(m), where=m != 0)
+        p = np.rint(blocks * r[:, None]).astype(np.int32)
+        acc = np.matmul(p[:, None, :], self.q)[:, 0, :]
+        return (acc.astype(f32) * ((m / f32(127))[:, None] * self.scales)).sum(axis=0, dtype=f32).reshape(1, -1)
 
 
 class _int8_dynamic_tensor:

@@ -23,6 +23,10 @@ import java.util.List;
  *       weight read per step, and the float32 copy in memory (6.6 GiB peak at the 7B shape, 1.6 GiB in f32);</li>
  *   <li>{@code int4}: {@code com.microsoft.MatMulNBits} (4 bits, block 32, accuracy level 1: float32 compute) on the
  *       catalog's packed bytes and scales;</li>
+ *   <li>{@code int4-dynamic}: the same MatMulNBits at accuracy level 4, which quantizes the activations to int8 per
+ *       block of 32 (MLAS's {@code QuantizeARow_CompInt8}: scale {@code max |x| / 127}, {@code rint(x 127 / max |x|)},
+ *       the catalog's {@code Int4Dynamic}) and sums the products in integers (MLAS's SQNBitGemm CompInt8 kernels:
+ *       AVX-512 VNNI {@code vpdpbusd} where the CPU has it, AVX-512BW or AVX2 {@code vpmaddubsw} otherwise);</li>
  *   <li>{@code int8-dynamic}: {@code DynamicQuantizeLinear} of the activations (uint8, scale and zero point per
  *       tensor), {@code MatMulInteger} with the int8 weights, Cast to float and Mul by the activations' scale times
  *       the weights' per-column scales. In the optimised model ONNX Runtime 1.24.1 writes, the identical
@@ -125,11 +129,12 @@ final class LlamaGraphs {
         return switch (format) {
             case F32 -> o.matMul(x, w);
             case BF16 -> o.matMul(x, o.op("Cast", List.of(w + "_bf16"), Attribute.of("to", TO_FLOAT)));
-            case INT4 -> {
+            case INT4, INT4_DYNAMIC -> {
                 String y = w + "_out";
+                long accuracy = format == WeightFormat.INT4_DYNAMIC ? 4L : 1L;
                 graph.node("com.microsoft", "MatMulNBits", List.of(x, w + "_packed", w + "_scales"), List.of(y),
                         Attribute.of("K", in), Attribute.of("N", out), Attribute.of("bits", 4L),
-                        Attribute.of("block_size", (long) Int4Blocks.BLOCK), Attribute.of("accuracy_level", 1L));
+                        Attribute.of("block_size", (long) Int4Blocks.BLOCK), Attribute.of("accuracy_level", accuracy));
                 yield y;
             }
             case INT8_DYNAMIC -> {

@@ -37,11 +37,15 @@ class CatalogModelsCheckTest {
 
     private static final String SMALL_SIZE = "size=7,dtype=f32";
 
-    /** Further small shapes of an entry: the LLaMA step's other weight formats (BFLOAT16 and INT8 initializers). */
+    /**
+     * Further small shapes of an entry: the LLaMA step's other weight formats (BFLOAT16 and INT8 initializers,
+     * MatMulNBits at accuracy level 4).
+     */
     private static final Map<String, List<String>> MORE = Map.of("model/llama-decode", List.of(
             "weights=f32,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256",
             "weights=bf16,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256",
-            "weights=int8-dynamic,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256"),
+            "weights=int8-dynamic,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256",
+            "weights=int4-dynamic,ctx=16,kv_heads=2,hidden=64,heads=4,ffn=256"),
             "model/bert-layer", List.of("batch=2,seq=16,hidden=64,heads=4,ffn=256,weights=bf16",
                     "batch=2,seq=16,hidden=64,heads=4,ffn=256,weights=int8-dynamic"));
 
