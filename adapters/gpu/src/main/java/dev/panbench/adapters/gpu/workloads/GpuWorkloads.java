@@ -31,6 +31,7 @@ public final class GpuWorkloads {
 
     /** The shape parameter the GPU rows leave out of their ids: they run f32 only. */
     private static final List<String> F32_ONLY = List.of("dtype");
+    private static final List<String> F32_WEIGHTS = List.of(WeightFormat.PARAM);
 
     /**
      * @param api    the backend label of this API's rows in cross-backend tables ({@code opencl}, {@code cuda}); the
@@ -106,14 +107,13 @@ public final class GpuWorkloads {
                                       Function<Params, Availability> availability,
                                       Function<DeviceOpener, GpuWorkload> factory, String description,
                                       boolean quick) {
-        WorkloadSpec.Builder b = entry.spec().description(description).param("device", "0");
+        // f32 weights only: a BERT layer's weights parameter left out, as dtype is of the element-wise rows
+        WorkloadSpec.Builder b = entry.spec(Map.of(), F32_WEIGHTS).description(description).param("device", "0");
         if (!quick) {
             b.defaultProfileOnly();
         }
         return b.role(p -> entry.role(p, api, null))
-                .availability(p -> WeightFormat.of(p) != WeightFormat.F32
-                        ? Availability.unavailable(api + " runs " + entry.name() + " with weights=f32 only")
-                        : availability.apply(p))
+                .availability(availability)
                 .factory(() -> factory.apply(opener)).build();
     }
 
