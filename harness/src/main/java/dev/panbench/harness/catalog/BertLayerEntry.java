@@ -8,7 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code model/bert-layer}: one BERT-base encoder layer in float32, post-layer-norm, no attention mask:
+ * {@code model/bert-layer}: one BERT-base encoder layer, post-layer-norm, no attention mask, float32 but for the
+ * matrices' storage ({@code weights}, below):
  * <pre>
  *   q, k, v = x Wq + bq, x Wk + bk, x Wv + bv            per head h: columns h d .. (h+1) d - 1, d = hidden / heads
  *   a_h     = softmax(q_h k_h^T / sqrt(d)) v_h           softmax over the seq keys of the same batch item
