@@ -32,8 +32,11 @@ import java.util.Map;
  * quantized one is read against: B dequantized and packed once at setup into {@link PackedGemm}, whose six-row
  * register tile the quantized kernels run too, so the two differ in the weights they read (4 or 8 bits and a scale
  * per 32, or 32 bits), the unpacking, and how deep a slice of k each tile covers; numpy and torch have no such
- * product, so theirs is the float32 product of the weights dequantized at setup too. Every answer is checked by the
- * entry's {@link Problem#check} before timing.
+ * product, so theirs is the float32 product of the weights dequantized at setup too. The BERT layer's bf16 and
+ * int8-dynamic rows are {@link BertWeights}': simd's layer on {@code Bf16Gemm} or {@code Int8DynamicGemm} products,
+ * numpy's on bf16 weights widened once at setup (its float32 layer on bf16-valued weights) or on the quantized
+ * product in float64 BLAS; torch runs f32 alone. Every answer is checked by the entry's {@link Problem#check} before
+ * timing.
  * <p>
  * The default profile runs every shape the entries declare; the model entries' larger shapes (batch 8 and 32, ctx
  * 1024) take seconds of setup and reference each, so a quick run takes batch 1 and ctx 128 (the entries' quick
