@@ -38,7 +38,7 @@ final class CatalogGraphs {
                     ModelGraphs::gpt2Decode),
             new CatalogGraph(Catalog.LLAMA_DECODE, 1, "com.microsoft RotaryEmbedding, MatMul (f32; bf16: on Cast of "
                     + "bf16 initializers, folded to f32 at session creation), com.microsoft MatMulNBits (int4, block "
-                    + "32) or DynamicQuantizeLinear + MatMulInteger + Cast + Mul (int8-dynamic, fused into "
+                    + "32; int4-dynamic at accuracy level 4) or DynamicQuantizeLinear + MatMulInteger + Cast + Mul (int8-dynamic, fused into "
                     + "com.microsoft MatMulIntegerToFloat and DynamicQuantizeMatMul), Pow, ReduceMean, Sqrt, Div "
                     + "(RMSNorm), Reshape, Transpose, Concat, Split, Softmax, Sigmoid, Mul, Add", LlamaGraphs.WEIGHTS,
                     LlamaGraphs::decode),
