@@ -65,26 +65,24 @@ import java.util.List;
  * block of 32 along k at every product, integer sums rescaled per block ({@link Int4Dynamic}: scale
  * {@code max |x| / 127}, {@code p = rint(x (127 / max |x|))}, ties to even, as ONNX Runtime's MatMulNBits computes at
  * {@code accuracy_level=4}). The reference quantizes its float64 activations as the definition says, and the bound is
- * {@value #INT4_DYNAMIC_PER_WIDTH} {@code (hidden + ffn) (1 + |ref|)} (0.060 at the 7B shape, 7.6e-3 at the quick
- * one), sized on a cascade the layer has at the 7B shape and scaled down with the width as the quantization's own
- * effect shrinks (the step with float32 activations lands 6.1e-4, 2.3e-3, 0.026 and 0.087 away at hidden + ffn 320,
- * 1888, 7552 and 15104). One
- * activation on the other side of a rounding boundary moves every output of its product by a weight times a step
- * (about 2e-4 at 7B, a thousand times a float32 rounding), which moves a share of the next product's activations
- * across their boundaries, and so on through the layer: a float32 step that makes one decision otherwise than the
- * float64 reference ends up to half the quantization's own effect away. Measured at the 7B shape (as
+ * {@value #INT4_DYNAMIC_PER_WIDTH} {@code (hidden + ffn) (1 + |ref|)} (0.060 at the 7B shape, 7.6e-3 at the quick one),
+ * sized on a cascade the layer has at the 7B shape and scaled down with the width as the quantization's own effect
+ * shrinks (the step with float32 activations lands 6.1e-4, 2.3e-3, 0.026 and 0.087 away at hidden + ffn 320, 1888, 7552
+ * and 15104). One activation on the other side of a rounding boundary moves every output of its product by a weight
+ * times a step (about 2e-4 at 7B, a thousand times a float32 rounding of the output), which moves a share of the next
+ * product's activations across their boundaries, and so on through the layer: a float32 step that makes one decision
+ * otherwise than the float64 reference ends up to half the quantization's own effect away. Measured at the 7B shape (as
  * {@code max |got - ref| / (1 + |ref|)}): a plain float32 step of the same arithmetic, ctx 128, 32 key-value heads,
- * 0.0387, the same with x moved by one ulp at random 0.0387 in 6 of 6, ONNX Runtime 1.24.1 0.0387 (ctx 128) and
- * 0.0162 (ctx 2048), simd 1.4e-3 (ctx 128) and 3e-6 at ctx 2048 and at 8 key-value heads, ONNX Runtime 7e-6 at 8;
- * the same layer with float32 activations (the {@code int4} step) 0.087 (ctx 128) and 0.064 (ctx 2048) away, one
- * activation scale for the whole row 0.19 and 0.30. So at 7B the bound tells int8 activations from float32 ones by
- * 1.5 times at ctx 128 and hardly at ctx 2048. Where no decision differs the backends agree with the reference to
- * float32 rounding: simd, ONNX Runtime and the plain step are within 2e-7 of it at the quick shape and the small test
- * layers, where float32 activations land 2.3e-3 away and a row scale 4.9e-3; the tests hold each backend to that
- * there (so ONNX Runtime's rounding, with its reciprocal {@code 127 / max}, is the definition's).
- * {@code rint(x / a)} in place of {@code rint(x r)} rounds otherwise only next to a half step: the same output at the
- * small shapes, and at 7B one more float difference that starts or spares the cascade (0.0387 at ctx 128, 9e-6 at
- * ctx 2048).
+ * 0.0387, the same with x moved by one ulp at random 0.0387 in 6 of 6, ONNX Runtime 1.24.1 0.0387 (ctx 128) and 0.0162
+ * (ctx 2048), simd 1.4e-3 (ctx 128) and 3e-6 at ctx 2048 and at 8 key-value heads, ONNX Runtime 7e-6 at 8; the same
+ * layer with float32 activations (the {@code int4} step) 0.087 (ctx 128) and 0.064 (ctx 2048) away, one activation
+ * scale for the whole row 0.19 and 0.30. So at 7B the bound tells int8 activations from float32 ones by 1.5 times at
+ * ctx 128 and hardly at ctx 2048. Where no decision differs the backends agree with the reference to float32 rounding:
+ * ONNX Runtime and the plain step are within 2e-7 of it at the quick shape and the small test layers, where float32
+ * activations land 2.3e-3 away and a row scale 4.9e-3, and the tests hold simd and ONNX Runtime to 1e-6 there (so ONNX
+ * Runtime's rounding, with its reciprocal {@code 127 / max}, is the definition's). {@code rint(x / a)} in place of
+ * {@code rint(x r)} rounds otherwise only next to a half step: the same output at the small shapes, and at 7B one more
+ * float difference that starts or spares the cascade (0.0387 at ctx 128, 9e-6 at ctx 2048).
  * <p>
  * The reference is float64, every element.
  */
