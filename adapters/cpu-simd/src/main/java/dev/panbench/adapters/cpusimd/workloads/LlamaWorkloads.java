@@ -24,15 +24,18 @@ import java.util.Map;
 
 /**
  * The catalog's {@code model/llama-decode} in this adapter. {@code impl=simd} is {@link LlamaDecodeStep}: float32
- * weights in {@code PackedGemm} panels, bfloat16 weights in {@code Bf16Gemm}'s (16 bits a weight in memory, widened
- * in registers, float32 sums), INT4 weights in {@code Int4Gemv}'s (the dequantizing fused into the multiply-adds, each
- * weight read once at four bits), dynamic INT8 in {@code Int8DynamicGemv}'s (the activations quantized at every
- * product, int32 sums). {@code impl=numpy} is its twin in {@code cpusimd_frameworks.py}, timed by the Python driver.
- * numpy has no bfloat16 or INT4 product, so at {@code weights=bf16} and {@code weights=int4} it multiplies by the
- * weights widened or dequantized once, at setup (the row is numpy's float32 step on bf16- or INT4-valued weights,
- * reading 32 bits a weight); at {@code weights=int8-dynamic} it quantizes the activations at every product as the
- * catalog defines and multiplies in int32 (numpy's integer matmul, no BLAS), the weights held as int32 (numpy has no
- * int8 product into int32). Every answer is checked by the entry's {@link Problem#check} before timing.
+ * weights in {@code PackedGemm} panels, bfloat16 weights in {@code Bf16Gemm}'s (16 bits a weight in memory, widened in
+ * registers, float32 sums), INT4 weights in {@code Int4Gemv}'s (the dequantizing fused into the multiply-adds, each
+ * weight read once at four bits), dynamic INT4 in {@code Int4DynamicGemv}'s (the same bytes, the activations quantized
+ * to int8 per block at every product, the products in 16-bit integer lanes), dynamic INT8 in {@code Int8DynamicGemv}'s
+ * (the activations quantized at every product, int32 sums). {@code impl=numpy} is its twin in
+ * {@code cpusimd_frameworks.py}, timed by the Python driver. numpy has no bfloat16 or INT4 product, so at
+ * {@code weights=bf16} and {@code weights=int4} it multiplies by the weights widened or dequantized once, at setup (the
+ * row is numpy's float32 step on bf16- or INT4-valued weights, reading 32 bits a weight); at
+ * {@code weights=int8-dynamic} it quantizes the activations at every product as the catalog defines and multiplies in
+ * int32 (numpy's integer matmul, no BLAS), the weights held as int32 (numpy has no int8 product into int32); at
+ * {@code weights=int4-dynamic} likewise, per block of 32, on the weights' integer levels held as int32. Every answer is
+ * checked by the entry's {@link Problem#check} before timing.
  */
 final class LlamaWorkloads {
 
@@ -124,7 +127,9 @@ final class LlamaWorkloads {
     /**
      * Name, floats, name, floats... for the framework twin: every float operand but the INT4 scales; at INT4 and
      * bfloat16 each matrix as float32 under its own name (dequantized or widened, once); in dynamic INT8 each matrix's
-     * int8 values as floats under {@code <name>_int8} (exact), beside its {@code <name>_scales}.
+     * int8 values as floats under {@code <name>_int8} (exact), beside its {@code <name>_scales}; in dynamic INT4 each
+     * matrix's levels {@code nibble - 8} as floats under {@code <name>_q} ({@code [in][out]}, exact), beside its
+     * block scales.
      */
     private static Object[] floatOperands(Problem prob, WeightFormat format, int h, int ffn) {
         List<Object> in = new ArrayList<>();
