@@ -127,7 +127,8 @@ class LlamaDecodeEntryTest {
             p.check("naive", right);
             // float32 rounding only (2e-7 of 1 + |ref|): every activation on the reference's step
             double bound = p.tolerance().relative();
-            assertTrue(ModelEntriesTest.share(p, right) * bound < 1e-5, shape + ": " + ModelEntriesTest.share(p, right));
+            assertTrue(ModelEntriesTest.share(p, right) * bound < 1e-5,
+                    shape + ": " + ModelEntriesTest.share(p, right));
             p.check("naive, rint(x / a)", NaiveLlama.step(p, 8, Fault.INT4_DIVIDED, true));
             for (Fault f : new Fault[]{Fault.INT4_FLOAT_ACTIVATIONS, Fault.INT4_ROW_SCALE}) {
                 float[] wrong = NaiveLlama.step(p, 8, f, true);

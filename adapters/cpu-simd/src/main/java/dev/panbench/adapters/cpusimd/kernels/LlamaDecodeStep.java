@@ -11,11 +11,12 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
  * rotary embeddings (rotate-half pairs, the table given), attention over the KV cache {@code [kv_heads][ctx][d]} and
  * the token itself with query head {@code h} reading key-value head {@code h / (heads / kv_heads)}, the output
  * projection and residual, RMSNorm, the SwiGLU FFN's gate and up projections as one product, and the down projection
- * and residual. The four products are {@link Projection}s: float32 weights packed once into {@link PackedGemm}
- * panels, bfloat16 ones into {@link Bf16Gemm}'s (widened in registers), INT4 ones repacked once into
- * {@link Int4Gemv}'s or, with int8 activations per block, {@link Int4DynamicGemv}'s, or dynamic INT8 ones into
- * {@link Int8DynamicGemv}'s (the activations quantized at every product); the joined matrices are the parts' columns side by side (for MatMulNBits bytes, stored column by column,
- * the parts one after another). The cache is read, never written. Allocates nothing per step.
+ * and residual. The four products are {@link Projection}s: float32 weights packed once into {@link PackedGemm} panels,
+ * bfloat16 ones into {@link Bf16Gemm}'s (widened in registers), INT4 ones repacked once into {@link Int4Gemv}'s or,
+ * with int8 activations per block, {@link Int4DynamicGemv}'s, or dynamic INT8 ones into {@link Int8DynamicGemv}'s (the
+ * activations quantized at every product); the joined matrices are the parts' columns side by side (for MatMulNBits
+ * bytes, stored column by column, the parts one after another). The cache is read, never written. Allocates nothing per
+ * step.
  */
 public final class LlamaDecodeStep {
 
