@@ -64,8 +64,9 @@ enum GemmTile {
 
     /**
      * The largest tile that fits {@code registers} at {@code lanes} floats a vector: with 32, the 4 x 3 tile at 8 lanes
-     * (the kernel comparison in this class's note) and the 8 x 2 elsewhere (at 16 lanes on Zen 4 it runs the multiply
-     * at 1024 at 97 GFLOP/s and is what AVX-512 has been measured with; NEON's 4 lanes keep it too).
+     * (the kernel comparison in this class's note; the whole multiply at 1024 on Zen 4 ran at a median 98 GFLOP/s with
+     * it and 86 with the 8 x 2, interleaved in one JVM) and the 8 x 2 elsewhere (at 16 lanes on Zen 4 it runs the
+     * multiply at 1024 at 97 GFLOP/s and is what AVX-512 has been measured with; NEON's 4 lanes keep it too).
      */
     static GemmTile forRegisters(int registers, int lanes) {
         if (registers >= TILE_8X2.registers()) {
