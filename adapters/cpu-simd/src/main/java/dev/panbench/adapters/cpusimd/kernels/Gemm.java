@@ -84,7 +84,7 @@ public final class Gemm {
             this.mr = blocking.mr();
             this.nr = blocking.nr();
             this.kc = Math.max(1, Math.min(k, blocking.kc()));
-            this.mc = roundUp(Math.min(Math.max(m, 1), blocking.mc()), mr);
+            this.mc = roundUp(Math.min(Math.max(m, 1), blocking.mcFor(this.kc)), mr);
             this.nc = roundUp(Math.min(Math.max(n, 1), blocking.nc()), nr);
             this.bPack = new float[kc * nc];
             this.aPack = new float[this.threads][mc * kc];

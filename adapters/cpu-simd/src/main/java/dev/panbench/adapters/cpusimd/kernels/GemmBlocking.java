@@ -9,18 +9,21 @@ package dev.panbench.adapters.cpusimd.kernels;
  *   pass costs less C traffic. A tile that loads a vector of B for every two or three multiply-adds (the 3 x 3)
  *   keeps its micro-panel in L1: three quarters of it, the rest for the {@code mr x kc} micro-panel of A streaming
  *   past and the lines of C; on an AVX2 core (32 KiB L1, 3 x 24 tile) a depth of a half of L1 (168) ran the
- *   multiply at 1024 about 8% slower than three quarters (256), and deeper still gained nothing. The 4 x 3 tile (one
- *   vector of B for every four multiply-adds) is sized the same way: at 1024 on Zen 4 at 256 bits, depths of 256, 320,
- *   384 and 512 ran within 2% of each other (interleaved in one JVM, 512 the fastest by 1%). A tile that loads
- *   one for eight or more (the 8 x 2: 2 vectors a step for 16 multiply-adds, 8 bytes a cycle at 512 bits) can take
- *   its micro-panel from L2 as fast as it multiplies, so its depth is sized by L2 instead: a sixteenth of it, as
- *   deep as BLIS's 480 for Zen 4 (its 32 x 12 tile streams its wider operand from L2 as well). On Zen 4 (1 MiB L2)
- *   that is 512 where three quarters of L1 gave 192: six passes over C at 1024 became two, and the multiply ran at
- *   97 GFLOP/s instead of 87 (fastest of 30, interleaved in one JVM; 384 ran at 94, 1024 at 100). At least 32, a
- *   multiple of 8, at most 1024.</li>
+ *   multiply at 1024 about 8% slower than three quarters (256), and deeper still gained nothing. A tile that loads
+ *   one for every four or more (the 4 x 3: 3 vectors a step for 12 multiply-adds; the 8 x 2: 2 for 16) takes its
+ *   micro-panel from L2 as fast as it multiplies, so its depth is sized by L2 instead: an eighth of it, on Zen 4
+ *   (1 MiB L2) 1024 for both, so that a multiply of depth up to 1024 is one pass and writes C once, without
+ *   reading it back. At 1024 on Zen 4 (interleaved in one JVM, fastest of 16), against the depths sized from L1
+ *   (4 x 3, kc 256) and from a sixteenth of L2 (8 x 2, kc 512): 4 x 3 from 21.05 to 20.01 ms, 8 x 2 from 20.52 to
+ *   19.87 ms; depths of 512 and 768 lay between. Paired ({@code panbench ab}): 1024 from 20.8 to 19.9 ms at 512
+ *   bits (-3.9%), from 21.2 to 20.1 ms at 256 bits (-5.4%), 256 unchanged at both. At least 32, a multiple of 8, at
+ *   most 1024.</li>
  *   <li>{@code mc}: rows of the packed {@code mc x kc} block of A, which every micro-panel of B sweeps in turn, from
- *   L2: a quarter of L2 (B's micro-panels and C pass through it too; half of L2 ran 5% slower), a multiple of
- *   {@code mr}.</li>
+ *   L2: a quarter of L2 where B's micro-panel is in L1 (B's micro-panels and C pass through it too; half of L2 ran
+ *   5% slower), an eighth where B's micro-panel streams from L2 beside it (4 x 3 at 1024 on Zen 4, kc 1024: 16 to
+ *   64 rows within 1% of each other, 256 rows 2% slower), a multiple of {@code mr}. The block's bytes are what L2
+ *   holds, so a multiply shallower than {@code kc} takes more rows ({@link #mcFor}): at 256 the 4 x 3 tile's 32
+ *   rows of depth 1024 become 128 of depth 256 (32 ran 1.5% slower there).</li>
  *   <li>{@code nc}: columns of the packed {@code kc x nc} panel of B, read once per block of A: half of L3 (shared by
  *   the cores, and other data is there too), a multiple of {@code nr}.</li>
  * </ul>
@@ -34,11 +37,18 @@ record GemmBlocking(GemmTile tile, int mr, int nr, int kc, int mc, int nc) {
     static GemmBlocking of(GemmTile tile, int lanes, CacheSizes caches) {
         int mr = tile.rows;
         int nr = tile.columns(lanes);
-        long panelBytes = tile.bFromL2() ? caches.l2() / 16 : caches.l1() * 3 / 4;
+        long panelBytes = tile.bFromL2() ? caches.l2() / 8 : caches.l1() * 3 / 4;
         int kc = clamp(panelBytes / ((long) Float.BYTES * nr), 32, 1024) / 8 * 8;
-        int mc = Math.max(mr, clamp(caches.l2() / 4 / ((long) Float.BYTES * kc), mr, 4096) / mr * mr);
+        long blockBytes = tile.bFromL2() ? caches.l2() / 8 : caches.l2() / 4;
+        int mc = Math.max(mr, clamp(blockBytes / ((long) Float.BYTES * kc), mr, 4096) / mr * mr);
         int nc = Math.max(nr, clamp(caches.l3() / 2 / ((long) Float.BYTES * kc), nr, 1 << 16) / nr * nr);
         return new GemmBlocking(tile, mr, nr, kc, mc, nc);
+    }
+
+    /** Rows of A in a block of depth {@code kcur} (at most {@code kc}) that take the bytes of {@code mc x kc}. */
+    int mcFor(int kcur) {
+        long rows = (long) mc * kc / Math.max(1, Math.min(kc, kcur));
+        return Math.max(mr, clamp(rows, mr, Math.max(mc, 4096)) / mr * mr);
     }
 
     private static int clamp(long v, int lo, int hi) {

@@ -44,12 +44,12 @@ enum GemmTile {
     }
 
     /**
-     * Whether the tile loads few enough vectors of B per multiply-add (one for every eight or more) that its packed
-     * micro-panel of B can stream from L2 as fast as the tile multiplies, so {@link GemmBlocking} sizes the depth of a
-     * pass by L2 rather than L1.
+     * Whether the tile loads few enough vectors of B per multiply-add (one for every four or more: the 4 x 3 and the
+     * 8 x 2) that its packed micro-panel of B can stream from L2 as fast as the tile multiplies, so
+     * {@link GemmBlocking} sizes the depth of a pass by L2 rather than L1.
      */
     boolean bFromL2() {
-        return rows >= 8;
+        return rows >= 4;
     }
 
     /** Vector registers the tile needs at most (accumulators, B values, broadcasts of A). */
