@@ -6,12 +6,11 @@ package dev.panbench.adapters.cpusimd.kernels;
  *   <li>{@code mr x nr}: the register tile ({@link GemmTile}), {@code nr} a whole number of vectors.</li>
  *   <li>{@code kc}: the depth of one pass. The {@code kc x nr} micro-panel of packed B is reused by every register
  *   tile of a block of A, so it should stay near the core. Each pass reads and writes all of C once, so a deeper
- *   pass costs less C traffic. A tile that loads a vector of B for every two or three multiply-adds (the 3 x 3)
- *   keeps its micro-panel in L1: three quarters of it, the rest for the {@code mr x kc} micro-panel of A streaming
- *   past and the lines of C; on an AVX2 core (32 KiB L1, 3 x 24 tile) a depth of a half of L1 (168) ran the
- *   multiply at 1024 about 8% slower than three quarters (256), and deeper still gained nothing. A tile that loads
- *   one for every four or more (the 4 x 3: 3 vectors a step for 12 multiply-adds; the 8 x 2: 2 for 16) takes its
- *   micro-panel from L2 as fast as it multiplies, so its depth is sized by L2 instead: an eighth of it, on Zen 4
+ *   pass costs less C traffic. A tile whose micro-panel of B must sit in L1 ({@link GemmTile#bFromL2} false) takes
+ *   three quarters of L1, the rest for the {@code mr x kc} micro-panel of A streaming past and the lines of C (on
+ *   an AVX2 core, 32 KiB L1 and a 3 x 24 tile, a depth of a half of L1 ran the multiply at 1024 about 8% slower than
+ *   three quarters). The tiles take their micro-panel from L2 as fast as they multiply (the 3 x 3: 3 vectors a step
+ *   for 9 multiply-adds; the 4 x 3: 3 for 12; the 8 x 2: 2 for 16), so their depth is sized by L2: an eighth of it, on Zen 4
  *   (1 MiB L2) 1024 for both, so that a multiply of depth up to 1024 is one pass and writes C once, without
  *   reading it back. At 1024 on Zen 4 (interleaved in one JVM, fastest of 16), against the depths sized from L1
  *   (4 x 3, kc 256) and from a sixteenth of L2 (8 x 2, kc 512): 4 x 3 from 21.05 to 20.01 ms, 8 x 2 from 20.52 to

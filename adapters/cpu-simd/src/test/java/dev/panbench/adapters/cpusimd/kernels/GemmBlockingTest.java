@@ -91,8 +91,8 @@ class GemmBlockingTest {
     void blockSizesFollowTheCaches() {
         GemmBlocking avx2 = GemmBlocking.of(GemmTile.TILE_3X3, 8, new CacheSizes(32 << 10, 512 << 10, 32 << 20));
         assertEquals(24, avx2.nr());
-        assertEquals(256, avx2.kc(), "three quarters of a 32 KiB L1 in 24-float rows");
-        assertEquals(126, avx2.mc(), "a quarter of L2 in rows of 256 floats, a multiple of 3");
+        assertEquals(680, avx2.kc(), "an eighth of a 512 KiB L2 in 24-float rows, a multiple of 8");
+        assertEquals(24, avx2.mc(), "an eighth of L2 in rows of 680 floats, a multiple of 3");
         GemmBlocking zen4 = GemmBlocking.of(GemmTile.TILE_8X2, 16, new CacheSizes(32 << 10, 1 << 20, 32 << 20));
         assertEquals(1024, zen4.kc(), "the 8 x 2 tile's micro-panel of B from L2: an eighth of 1 MiB in 32-float rows");
         assertEquals(32, zen4.mc(), "an eighth of L2 in rows of 1024 floats");
@@ -101,13 +101,13 @@ class GemmBlockingTest {
         GemmBlocking zen4Avx2 = GemmBlocking.of(GemmTile.TILE_4X3, 8, new CacheSizes(32 << 10, 1 << 20, 32 << 20));
         assertEquals(1024, zen4Avx2.kc(), "the 4 x 3 tile's micro-panel of B from L2 as well, at the cap");
         assertEquals(32, zen4Avx2.mc());
-        assertEquals(126 * 4, avx2.mcFor(64), "a shallow multiply's block of A keeps a quarter of L2");
+        assertEquals(255, avx2.mcFor(64), "a shallow multiply's block of A keeps an eighth of L2, a multiple of 3");
         GemmBlocking bigger = GemmBlocking.of(GemmTile.TILE_8X2, 16, new CacheSizes(48 << 10, 2 << 20, 64 << 20));
         assertEquals(1024, bigger.kc(), "an eighth of 2 MiB, at the cap");
         assertEquals(0, bigger.mc() % 8);
         assertEquals(0, bigger.nc() % 32);
-        assertEquals(256, GemmBlocking.of(GemmTile.TILE_3X3, 8, new CacheSizes(32 << 10, 2 << 20, 32 << 20)).kc(),
-                "the 3 x 3 tile's micro-panel stays in L1 whatever the L2");
+        assertEquals(1024, GemmBlocking.of(GemmTile.TILE_3X3, 8, new CacheSizes(32 << 10, 2 << 20, 32 << 20)).kc(),
+                "the 3 x 3 tile's micro-panel from L2 too: an eighth of 2 MiB, at the cap");
         GemmBlocking tiny = GemmBlocking.of(GemmTile.TILE_3X3, 4, new CacheSizes(4 << 10, 64 << 10, 256 << 10));
         assertTrue(tiny.kc() >= 32 && tiny.mc() >= 3 && tiny.nc() >= 12, tiny.describe());
     }
