@@ -72,19 +72,7 @@ public final class Int4DynamicGemv {
         int pairs = k / 2;
         this.q = new byte[Math.multiplyExact(panels * pairs, NR)];
         this.scales = new float[panels * blocks * NR];
-        for (int jp = 0; jp < panels; jp++) {
-            for (int jj = 0; jj < NR; jj++) {
-                int j = jp * NR + jj;
-                for (int kb = 0; kb < blocks; kb++) {
-                    scales[(jp * blocks + kb) * NR + jj] = j < n ? scale[j * blocks + kb] : 0f;
-                }
-                for (int r = 0; r < pairs; r++) {
-                    // a column past n: low nibble 8 and high 0, both zero weights, and its scale is 0 besides
-                    int b = j < n ? packed[(j * blocks + r / PAIRS) * PAIRS + r % PAIRS] ^ 0x80 : 0x08;
-                    q[(jp * pairs + r) * NR + jj] = (byte) b;
-                }
-            }
-        }
+        Int4Gemv.repack(packed, scale, n, k, NR, q, scales);
         this.xq = new float[k];
         this.xs = new short[k];
         this.init = new short[blocks];

@@ -56,21 +56,31 @@ public final class Int4Gemv {
         int pairs = k / 2;
         this.q = new byte[Math.multiplyExact(panels * pairs, NR)];
         this.scales = new float[panels * blocks * NR];
+        repack(packed, scale, n, k, NR, q, scales);
+        this.evenSums = new float[blocks];
+        this.tail = new float[this.threads][NR];
+    }
+
+    /**
+     * Repacks MatMulNBits bytes and scales into panels of {@code nr} columns as the class comment lays them out (the
+     * layout {@link Int4DynamicGemv} reads too, with its own {@code nr}): {@code q} holds {@code panels x k/2 x nr}
+     * bytes, {@code scales} {@code panels x k/32 x nr} floats.
+     */
+    static void repack(byte[] packed, float[] scale, int n, int k, int nr, byte[] q, float[] scales) {
+        int panels = (n + nr - 1) / nr, blocks = k / BLOCK, pairs = k / 2;
         for (int jp = 0; jp < panels; jp++) {
-            for (int jj = 0; jj < NR; jj++) {
-                int j = jp * NR + jj;
+            for (int jj = 0; jj < nr; jj++) {
+                int j = jp * nr + jj;
                 for (int kb = 0; kb < blocks; kb++) {
-                    scales[(jp * blocks + kb) * NR + jj] = j < n ? scale[j * blocks + kb] : 0f;
+                    scales[(jp * blocks + kb) * nr + jj] = j < n ? scale[j * blocks + kb] : 0f;
                 }
                 for (int r = 0; r < pairs; r++) {
                     // a column past n: low nibble 8 and high 0, both zero weights, and its scale is 0 besides
                     int b = j < n ? packed[(j * blocks + r / PAIRS) * PAIRS + r % PAIRS] ^ 0x80 : 0x08;
-                    q[(jp * pairs + r) * NR + jj] = (byte) b;
+                    q[(jp * pairs + r) * nr + jj] = (byte) b;
                 }
             }
         }
-        this.evenSums = new float[blocks];
-        this.tail = new float[this.threads][NR];
     }
 
     public int n() {
