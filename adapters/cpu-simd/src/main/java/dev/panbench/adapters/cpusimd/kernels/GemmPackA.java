@@ -10,11 +10,10 @@ import static dev.panbench.adapters.cpusimd.kernels.Simd.L;
 /**
  * Packing of A for {@link Gemm}'s three-row register tile: three rows of A, {@code kcur} values each, interleaved step
  * by step ({@code r0[p], r1[p], r2[p], r0[p+1], ...}), as the micro-kernel broadcasts them. A vector of each row at a
- * time: {@code L} steps of three rows are three vectors in and three out, each out vector two lane permutations and a
- * blend ({@code r0, r1} through one two-source shuffle, {@code r2} through another), with the shuffles built at class
- * load from the vector width. Against one value at a time (three loads and three stores a step) this made the
- * multiply at 1024 3.5% faster on an AVX2 core: packing A reads it from L3, and fewer, wider loads keep more of
- * those reads in flight.
+ * time: {@code L} steps of three rows are three vectors in and three out ({@link #rows3} says how), with the
+ * permutations and blend masks built at class load from the vector width. Against one value at a time (three loads
+ * and three stores a step) vectorizing made the multiply at 1024 3.5% faster on an AVX2 core: packing A reads it from
+ * L3, and fewer, wider loads keep more of those reads in flight.
  *
  * <p>The eight-row tile's packing ({@link #rows8}) is a transpose of eight rows by {@code L} steps, in three rounds of
  * two-source shuffles that zip vectors in units of one, two and four lanes, the way an 8 x 8 transpose goes with
@@ -25,27 +24,37 @@ final class GemmPackA {
 
     /** Zips of two vectors in units of 1, 2 and 4 lanes: {@code [round][0]} from their low halves, {@code [1]} high. */
     private static final VectorShuffle<Float>[][] ZIP = zips();
-    private static final VectorShuffle<Float>[] ROWS01 = shuffles(true);
-    private static final VectorShuffle<Float>[] ROW2 = shuffles(false);
-    private static final VectorMask<Float>[] FROM_ROW2 = masks();
+    /** Per row of three: lane {@code q} takes the row's value that lane {@code q} holds in whichever out vector has it. */
+    private static final VectorShuffle<Float>[] ROW_LANES = rowLanes();
+    /** {@code [o][row]}: the lanes of out vector {@code o} that hold that row's values. */
+    private static final VectorMask<Float>[][] ROW_OF_LANE = rowOfLane();
 
     private GemmPackA() {
     }
 
-    /** Rows {@code a[s0..], a[s1..], a[s2..]} ({@code kcur} values each) interleaved into {@code ap[d..d + 3 kcur)}. */
+    /**
+     * Rows {@code a[s0..], a[s1..], a[s2..]} ({@code kcur} values each) interleaved into {@code ap[d..d + 3 kcur)}.
+     * Each row's vector is permuted once so that every one of its values already sits in the lane it takes in its out
+     * vector (a row's lanes in the three out vectors never collide, since {@code L} is not a multiple of 3), and each
+     * out vector is then two blends of the three: three one-source permutations and six blends per {@code 3 L}
+     * values. Zipping two rows with a two-source shuffle instead, which AVX2 has no instruction for (two permutations
+     * and a blend each), packed 255 x 256 in 9.5 us where this takes 5.1, with HotSpot at {@code -XX:UseAVX=2} on Zen 4
+     * (AVX-512VL's two-source permutation: 6.0 and 5.2 us).
+     */
     static void rows3(float[] a, int s0, int s1, int s2, int kcur, float[] ap, int d) {
-        VectorShuffle<Float> s01a = ROWS01[0], s01b = ROWS01[1], s01c = ROWS01[2];
-        VectorShuffle<Float> s2a = ROW2[0], s2b = ROW2[1], s2c = ROW2[2];
-        VectorMask<Float> m2a = FROM_ROW2[0], m2b = FROM_ROW2[1], m2c = FROM_ROW2[2];
+        VectorShuffle<Float> x0 = ROW_LANES[0], x1 = ROW_LANES[1], x2 = ROW_LANES[2];
+        VectorMask<Float> o0r1 = ROW_OF_LANE[0][1], o0r2 = ROW_OF_LANE[0][2];
+        VectorMask<Float> o1r1 = ROW_OF_LANE[1][1], o1r2 = ROW_OF_LANE[1][2];
+        VectorMask<Float> o2r1 = ROW_OF_LANE[2][1], o2r2 = ROW_OF_LANE[2][2];
         int p = 0;
         for (; p <= kcur - L; p += L) {
-            FloatVector r0 = FloatVector.fromArray(F, a, s0 + p);
-            FloatVector r1 = FloatVector.fromArray(F, a, s1 + p);
-            FloatVector r2 = FloatVector.fromArray(F, a, s2 + p);
+            FloatVector r0 = FloatVector.fromArray(F, a, s0 + p).rearrange(x0);
+            FloatVector r1 = FloatVector.fromArray(F, a, s1 + p).rearrange(x1);
+            FloatVector r2 = FloatVector.fromArray(F, a, s2 + p).rearrange(x2);
             int o = d + 3 * p;
-            r0.rearrange(s01a, r1).blend(r2.rearrange(s2a), m2a).intoArray(ap, o);
-            r0.rearrange(s01b, r1).blend(r2.rearrange(s2b), m2b).intoArray(ap, o + L);
-            r0.rearrange(s01c, r1).blend(r2.rearrange(s2c), m2c).intoArray(ap, o + 2 * L);
+            r0.blend(r1, o0r1).blend(r2, o0r2).intoArray(ap, o);
+            r0.blend(r1, o1r1).blend(r2, o1r2).intoArray(ap, o + L);
+            r0.blend(r1, o2r1).blend(r2, o2r2).intoArray(ap, o + 2 * L);
         }
         for (; p < kcur; p++) {
             ap[d + 3 * p] = a[s0 + p];
@@ -157,35 +166,39 @@ final class GemmPackA {
     }
 
     /**
-     * Out vector {@code o}, lane {@code j} holds element {@code i = o L + j} of the interleaving: row {@code i % 3},
-     * step {@code i / 3}. Rows 0 and 1: a two-source shuffle (an index below zero takes lane {@code index + L} of
-     * the second vector); row 2: a one-source shuffle, chosen by {@link #masks()}.
+     * Out vector {@code o}, lane {@code q} holds element {@code i = o L + q} of the interleaving: row {@code i % 3},
+     * step {@code i / 3}. For each row, the step its value in lane {@code q} comes from, in the one out vector where
+     * lane {@code q} is that row's.
      */
     @SuppressWarnings("unchecked")
-    private static VectorShuffle<Float>[] shuffles(boolean rows01) {
+    private static VectorShuffle<Float>[] rowLanes() {
         VectorShuffle<Float>[] out = new VectorShuffle[3];
-        for (int o = 0; o < 3; o++) {
+        for (int row = 0; row < 3; row++) {
             int[] idx = new int[L];
-            for (int j = 0; j < L; j++) {
-                int i = o * L + j;
-                int row = i % 3;
-                int step = i / 3;
-                idx[j] = rows01 ? (row == 0 ? step : row == 1 ? step - L : 0) : (row == 2 ? step : 0);
+            for (int q = 0; q < L; q++) {
+                for (int o = 0; o < 3; o++) {
+                    int i = o * L + q;
+                    if (i % 3 == row) {
+                        idx[q] = i / 3;
+                    }
+                }
             }
-            out[o] = VectorShuffle.fromArray(F, idx, 0);
+            out[row] = VectorShuffle.fromArray(F, idx, 0);
         }
         return out;
     }
 
     @SuppressWarnings("unchecked")
-    private static VectorMask<Float>[] masks() {
-        VectorMask<Float>[] out = new VectorMask[3];
+    private static VectorMask<Float>[][] rowOfLane() {
+        VectorMask<Float>[][] out = new VectorMask[3][3];
         for (int o = 0; o < 3; o++) {
-            boolean[] m = new boolean[L];
-            for (int j = 0; j < L; j++) {
-                m[j] = (o * L + j) % 3 == 2;
+            for (int row = 0; row < 3; row++) {
+                boolean[] m = new boolean[L];
+                for (int q = 0; q < L; q++) {
+                    m[q] = (o * L + q) % 3 == row;
+                }
+                out[o][row] = VectorMask.fromArray(F, m, 0);
             }
-            out[o] = VectorMask.fromArray(F, m, 0);
         }
         return out;
     }
