@@ -1,5 +1,6 @@
 package dev.panbench.adapters.cpusimd.workloads;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.panbench.adapters.cpusimd.CpuSimdAdapter;
 import dev.panbench.harness.channel.JvmFlags;
 import dev.panbench.harness.spi.WorkloadSpec;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,8 +28,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * AVX2's width ({@code -XX:MaxVectorSize=32}, which an AVX-512 machine runs too): a vector that C2 cannot keep in a
  * register is boxed, and a kernel that boxes runs at a fraction of its speed (the sgemm tile of 8 x 2 vectors boxed
  * two accumulators in every step on AVX-512, a gigabyte per multiply at 1024, while the AVX2 tile allocated
- * nothing). Each width runs in a JVM of its own ({@link AllocationProbe}): every kernel at its quick shapes, and
- * sgemm at every default size (its blocking and edge tiles change with the size), about 20 s a width on two cores. A
+ * nothing). On an AVX-512 CPU the AVX2 width still compiles with 32 vector registers, so a third run holds HotSpot
+ * to AVX2 ({@code -XX:UseAVX=2}), the 16 registers of an AVX2-only CPU, where sgemm takes its 3 x 3 tile and its own
+ * packing of A; the probe checks every answer there too. Each width runs in a JVM of its own ({@link
+ * AllocationProbe}): every kernel at its quick shapes, and sgemm at every default size (its blocking and edge tiles change with the size), about 20 s a width on two cores. A
  * kernel seen allocating is probed again in a second JVM, and fails when it allocates there too: the rounds are sized by
  * time, so the profile C2 compiles from, and with it what C2 inlines, moves with the machine's load.
  */
@@ -48,6 +52,24 @@ class KernelsAllocateNothingTest {
     @Test
     void noKernelAllocatesAtAvx2Width() throws Exception {
         checkProbe(List.of("-XX:MaxVectorSize=32"), Math.min(PREFERRED_BITS, 256));
+    }
+
+    @Test
+    void noKernelAllocatesWithAvx2sSixteenRegisters() throws Exception {
+        int useAvx = useAvx();
+        assumeTrue(useAvx >= 3, () -> "HotSpot runs at UseAVX=" + useAvx + " here, so the run at AVX2's width already"
+                + " compiles with AVX2's 16 vector registers");
+        checkProbe(List.of("-XX:UseAVX=2"), Math.min(PREFERRED_BITS, 256));
+    }
+
+    /** HotSpot's {@code UseAVX} (lowered at start-up to what the CPU has), or -1 where the JVM does not say. */
+    private static int useAvx() {
+        try {
+            HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            return Integer.parseInt(bean.getVMOption("UseAVX").getValue());
+        } catch (RuntimeException e) {
+            return -1;
+        }
     }
 
     private void checkProbe(List<String> flags, int expectedBits) throws Exception {
