@@ -9,7 +9,12 @@ import java.util.Locale;
  * multiply-adds, {@code rows} broadcasts at once; the sum must fit the vector register file or an accumulator spills
  * to the stack and its chain of multiply-adds then runs through a store and a load, halving the kernel (a 6 x 2 tile
  * needs 20 of AVX2's 16 registers and ran at 44 GFLOP/s where 3 x 3, 15 registers, ran at 95; 4 x 3, 19 registers,
- * ran at 45). Within the register file the tile keeps at least 8 independent accumulators, enough to cover a fused
+ * ran at 45). C2's scheduler turns to register pressure only past 14 live vectors, and then breaks ties between a
+ * load and a multiply-add that frees nothing by their order in its work list: at {@code -XX:UseAVX=2} on Zen 4 the
+ * 6 x 2 held three broadcasts at once and the 5 x 2 all five, each one register too many, and each spilled an
+ * accumulator (51 and 43 GFLOP/s in L1, against 108 for the 3 x 3). Giving every multiply-add a broadcast of its own
+ * (A packed twice over) makes each one free a register, and the 6 x 2 then fits in 15, but at 14 loads and 36
+ * instructions per 12 multiply-adds it ran at 90. Within the register file the tile keeps at least 8 independent accumulators, enough to cover a fused
  * multiply-add's latency (4 cycles) on two FMA pipes, and more where they fit: with 9 a step's multiply-adds take
  * 4.5 cycles against a chain's 4, and any late load stalls a pipe. On Zen 4 at the AVX2 width
  * ({@code -XX:MaxVectorSize=32}, 32 ymm registers through AVX-512VL), over micro-panels in L1, the 3 x 3 tile ran at
