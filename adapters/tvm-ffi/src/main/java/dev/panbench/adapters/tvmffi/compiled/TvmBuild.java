@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -175,7 +176,13 @@ public final class TvmBuild {
                 r.path("function").asText("main"), r.path("schedule").asText(), target, r.path("tvm").asText(),
                 Path.of(r.path("runtime").asText()), text(r, "degraded"),
                 r.path("calling").asText(CompiledModule.DESTINATION_PASSING), text(r, "schedule_label"),
-                text(r, "untuned"));
+                text(r, "untuned"), prepare(r.path("prepare")));
+    }
+
+    private static Map<Integer, String> prepare(JsonNode node) {
+        Map<Integer, String> out = new TreeMap<>();
+        node.properties().forEach(e -> out.put(Integer.parseInt(e.getKey()), e.getValue().asText()));
+        return out;
     }
 
     private static String text(JsonNode r, String field) {

@@ -16,7 +16,9 @@ without deserializing its IR: only the traces are applied.
 
 The module is a TIR PrimFunc in destination-passing style: main(inputs..., output), float32, row-major, every
 tensor 64-byte aligned (the kernels assume it and do not check); a model (model/bert-layer) is a Relax executable
-whose VM's main(inputs...) returns the output ("calling": "relax-vm" in the sidecar). Cache layout:
+whose VM's main(inputs...) returns the output ("calling": "relax-vm" in the sidecar); "prepare": {input index: VM
+function} names inputs (the BERT layer's weights) that the caller passes once through that function of the VM,
+before the first call, and then gives main in their place. Cache layout:
 DIR/<tvm version>/<mtriple>-<mcpu>/<script hash>/<workload>/<shape>-<serial|parallel>.so with its .json beside
 it. A module for one thread is built without parallel loops: TVM's parallel launch costs microseconds per call
 even at one thread, which would swamp the small rows. The script's
@@ -443,24 +445,31 @@ def add_schedule(func, target):
 
 # --- model/bert-layer: a Relax module of TE stages, each scheduled -------------------------------------------------
 
-PACK_ROWS = 32  # a linear layer of this many rows or more packs its weights first (model/bert-layer's 128 tokens)
+PACK_ROWS = 32  # a linear layer of this many rows or more takes its weights packed (model/bert-layer's 128 tokens)
+
+
+def _pack_panels(w):
+    """W [k][n] copied into NR-column panels, contiguous along k ([panels][k][NR], zero past n), as sgemm packs B: a
+    tile of 16 columns then reads one cache line after the other instead of one line per row of W (a page apart in
+    BERT's 3072-wide W1, which ran at a third of the speed). The model's pack functions run it once per weight,
+    before the first call, as ONNX Runtime packs a constant weight when its session is created."""
+    from tvm import te, tirx
+    k, n = w.shape
+    panels = (int(n) + NR - 1) // NR
+    return te.compute((panels, k, NR), lambda p, q, c: te.if_then_else(
+        p * NR + c < n, w[q, p * NR + c], tirx.const(0, "float32")), name="w_packed")
 
 
 def _tiled_linear(x, w, b, epilogue=None, residual=None):
-    """y = x W + b, then exact GELU ("gelu"), GPT-2's tanh GELU ("gelu_tanh") or + residual; W [in][out] as the
-    catalog holds it: an "acc" reduction and an "out" epilogue the tile schedule fuses. With PACK_ROWS rows or more,
-    W is first copied into NR-column panels, contiguous along k ("w_packed", as sgemm packs B), on every call: a
-    tile of 16 columns then reads one cache line after the other instead of one line per row of W (a page apart
-    in BERT's 3072-wide W1, which ran at a third of the speed); a decode step's few rows read W once, unpacked."""
+    """y = x W + b, then exact GELU ("gelu"), GPT-2's tanh GELU ("gelu_tanh") or + residual: an "acc" reduction and
+    an "out" epilogue the tile schedule fuses. W is either as the catalog holds it, [in][out] (a decode step's few
+    rows read it once, in place), or packed by _pack_panels, [panels][in][NR]."""
     from tvm import te, tirx
     m, k = x.shape
-    n = w.shape[1]
+    n = b.shape[0]
     r = te.reduce_axis((0, k), name="k")
-    if int(m) >= PACK_ROWS:
-        panels = (int(n) + NR - 1) // NR
-        packed = te.compute((panels, k, NR), lambda p, q, c: te.if_then_else(
-            p * NR + c < n, w[q, p * NR + c], tirx.const(0, "float32")), name="w_packed")
-        acc = te.compute((m, n), lambda i, j: te.sum(x[i, r] * packed[j // NR, r, j % NR], axis=r), name="acc")
+    if len(w.shape) == 3:
+        acc = te.compute((m, n), lambda i, j: te.sum(x[i, r] * w[j // NR, r, j % NR], axis=r), name="acc")
     else:
         acc = te.compute((m, n), lambda i, j: te.sum(x[i, r] * w[r, j], axis=r), name="acc")
     c = lambda v: tirx.const(v, "float32")
@@ -475,6 +484,21 @@ def _tiled_linear(x, w, b, epilogue=None, residual=None):
             return v + residual[i, j]
         return v
     return te.compute((m, n), body, name="out")
+
+
+BERT_INPUTS = ["x", "wq", "bq", "wk", "bk", "wv", "bv", "wo", "bo", "ln1_gamma", "ln1_beta", "w1", "b1", "w2", "b2",
+               "ln2_gamma", "ln2_beta"]
+BERT_WEIGHTS = ("wq", "wk", "wv", "wo", "w1", "w2")
+
+
+def bert_prepare(shape):
+    """{input index: the VM function that packs it}, run once on those inputs before the first call of main (which
+    takes what they return in their place); empty below PACK_ROWS tokens, where main reads the weights in place."""
+    if int(shape["batch"]) * int(shape["seq"]) < PACK_ROWS:
+        return {}
+    h, f = int(shape["hidden"]), int(shape["ffn"])
+    dims = {"wq": (h, h), "wk": (h, h), "wv": (h, h), "wo": (h, h), "w1": (h, f), "w2": (f, h)}
+    return {str(BERT_INPUTS.index(w)): "pack_%dx%d" % dims[w] for w in BERT_WEIGHTS}
 
 
 def bert_layer(shape):
@@ -503,14 +527,22 @@ def bert_layer(shape):
     def add_layer_norm(a, res, gamma, beta):
         return _layer_norm_last(a, gamma, beta, 1e-12, residual=res)
 
-    names = ["x", "wq", "bq", "wk", "bk", "wv", "bv", "wo", "bo", "ln1_gamma", "ln1_beta", "w1", "b1", "w2", "b2",
-             "ln2_gamma", "ln2_beta"]
+    names = BERT_INPUTS
     h, f = hidden, ffn
     dims = [(bsz, seq, h), (h, h), (h,), (h, h), (h,), (h, h), (h,), (h, h), (h,), (h,), (h,), (h, f), (f,),
             (f, h), (h,), (h,), (h,)]
+    prepare = bert_prepare(shape)
+    packed = lambda kn: ((kn[1] + NR - 1) // NR, kn[0], NR)
+    dims = [packed(s) if str(i) in prepare else s for i, s in enumerate(dims)]
     params = [relax.Var(n, relax.TensorType(shape=s, dtype="float32")) for n, s in zip(names, dims)]
     p = dict(zip(names, params))
     bb = relax.BlockBuilder()
+    for kn in sorted({tuple(int(v) for v in n.split("x")) for n in {v[len("pack_"):] for v in prepare.values()}}):
+        w = relax.Var("w", relax.TensorType(shape=kn, dtype="float32"))
+        with bb.function("pack_%dx%d" % kn, [w]):
+            with bb.dataflow():
+                packed_w = bb.emit_output(bb.emit_te(_pack_panels, w, primfunc_name_hint="pack"))
+            bb.emit_func_output(packed_w)
     with bb.function("main", params):
         with bb.dataflow():
             x = bb.emit(relax.op.reshape(p["x"], (tokens, h)))
@@ -586,7 +618,7 @@ def gpt2_decode(shape):
 
 
 def _tile(func, target):
-    """The 4x16 register tile of sgemm (over the packed weights where _tiled_linear packed them, else over the
+    """The 4x16 register tile of sgemm (over the packed weights where the layer takes them packed, else over the
     weights as the catalog holds them): batch loops outermost, column tiles, row tiles, the reduction, 4 unrolled rows
     x 16 vectorized columns in a local accumulator, the epilogue (bias, GELU, scale, head layout) fused at the row
     tile. With fewer than 4 rows (a decode step's tokens) the tile is as wide as 8 vector registers hold (128 columns
@@ -617,10 +649,16 @@ def _tile(func, target):
     outer = batch[0] if batch else jo
     sch.parallel(outer)
     sch.decompose_reduction(acc, r)
-    if any(sch.get(b).name_hint == "w_packed" for b in sch.get_child_blocks(sch.get_sblock("root"))):
-        pack = sch.get_loops(sch.get_sblock("w_packed"))
-        sch.vectorize(pack[-1])
-        sch.parallel(pack[0])
+    return sch.mod["main"]
+
+
+def _pack_schedule(func):
+    """A weight's panels, panel by panel in parallel, 16 columns a vector."""
+    from tvm import s_tir
+    sch = s_tir.Schedule(func)
+    loops = sch.get_loops(sch.get_sblock("w_packed"))
+    sch.vectorize(loops[-1])
+    sch.parallel(loops[0])
     return sch.mod["main"]
 
 
@@ -635,13 +673,15 @@ def model_schedule(mod, target):
         name = gv.name_hint
         if isinstance(fn, tirx.PrimFunc) and name.startswith(("linear", "scores", "context")):
             fn = _tile(fn, target)
+        elif isinstance(fn, tirx.PrimFunc) and name.startswith("pack"):
+            fn = _pack_schedule(fn)
         elif isinstance(fn, tirx.PrimFunc) and name.startswith("softmax"):
             fn = softmax_schedule(fn, target)[0]["main"]
         elif isinstance(fn, tirx.PrimFunc) and name.startswith(("add_layer_norm", "layer_norm")):
             fn = layer_norm_schedule(fn, target)["main"]
         out[gv] = fn
-    return tvm.IRModule(out), ("tiled-4x16 matrix products (weights packed into %d-column panels on each call at "
-                               "%d rows or more, read in place below; below 4 rows, tiles of 1 to 3 rows as wide as 8 "
+    return tvm.IRModule(out), ("tiled-4x16 matrix products (weights packed into %d-column panels once, before the "
+                               "first call, at %d rows or more, read in place below; below 4 rows, tiles of 1 to 3 rows as wide as 8 "
                                "vector registers; bias, GELU (erf by a rational polynomial, tanh by Cephes' exp), "
                                "residual, attention scale and head layout fused into the tile's epilogue), hand-written "
                                "softmax and layer norm rows (%d-lane partial max and sums, Cephes' exp polynomial)"
@@ -665,9 +705,12 @@ LABELS = {
     "softmax/rows": "hand-written 16-lane rows, polynomial exp",
     "layernorm/rows": "dlight",
     "binary/add": "hand-written chunked vectors",
-    "model/bert-layer": "hand-written packed matmul tiles, softmax and layer norms",
+    "model/bert-layer": "hand-written matmul tiles over weights packed once, softmax and layer norms",
     "model/gpt2-decode": "hand-written matmul tiles, softmax and layer norms",
 }
+# the Relax models' inputs that a VM function of the module packs once, before the first call (as ONNX Runtime packs
+# a constant weight when its session is created): {input index: function}, by shape; main takes them packed
+PREPARE = {"model/bert-layer": bert_prepare}
 # what tvm_tune.py tunes with MetaSchedule: one-thread builds of these workloads use their database where there is one
 TUNABLE = {"gemm/sgemm", "softmax/rows", "layernorm/rows", "binary/add"}
 
@@ -747,6 +790,8 @@ def build(workload, shape, target, parallel, so_path, db=None):
     facts["schedule"] = name
     facts["schedule_label"] = label
     facts["calling"] = "relax-vm" if workload in RELAX else "destination-passing"
+    if workload in PREPARE and PREPARE[workload](shape):
+        facts["prepare"] = PREPARE[workload](shape)
     os.makedirs(os.path.dirname(so_path), exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(so_path), prefix=".tmp-", suffix=".so")
     os.close(fd)

@@ -5,7 +5,9 @@ Only tvm_ffi is imported, not tvm: libtvm_runtime.so is loaded with RTLD_GLOBAL 
 launch and workspace functions the module calls), then the module the Java rows load too. Inputs and the output
 are 64-byte-aligned numpy arrays wrapped as tvm_ffi tensors once, as the Java rows build their DLTensors once, so
 the timed statement is the call f(a, b, c) itself. A Relax module (calling "relax-vm") runs in its VM, set up as
-tvm.runtime.vm.VirtualMachine does (CPU, pooled allocator); its main returns the output tensor.
+tvm.runtime.vm.VirtualMachine does (CPU, pooled allocator); its main returns the output tensor. Inputs the module
+names in "prepare" (the BERT layer's weights) go once through that function of the VM first, and main takes what
+it returned in their place, as the Java rows do.
 """
 import ctypes
 
@@ -38,6 +40,8 @@ def prepare(op, args, inputs):
         vm["vm_initialization"](KDL_CPU, 0, POOLED_ALLOCATOR)
         f = vm[args.get("function", "main")]
         tensors = [tvm_ffi.from_dlpack(a) for a in arrays]
+        for index, name in (args.get("prepare") or {}).items():
+            tensors[int(index)] = vm[name](tensors[int(index)])
         _KEEP.extend([module, vm, tensors])
         names = ["t%d" % i for i in range(len(tensors))]
         namespace = dict(zip(names, tensors))
