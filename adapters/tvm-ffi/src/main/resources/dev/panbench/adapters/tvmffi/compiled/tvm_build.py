@@ -532,12 +532,13 @@ def bert_layer(shape):
     dims = [(bsz, seq, h), (h, h), (h,), (h, h), (h,), (h, h), (h,), (h, h), (h,), (h,), (h,), (h, f), (f,),
             (f, h), (h,), (h,), (h,)]
     prepare = bert_prepare(shape)
+    weight_shapes = sorted({dims[int(i)] for i in prepare})
     packed = lambda kn: ((kn[1] + NR - 1) // NR, kn[0], NR)
     dims = [packed(s) if str(i) in prepare else s for i, s in enumerate(dims)]
     params = [relax.Var(n, relax.TensorType(shape=s, dtype="float32")) for n, s in zip(names, dims)]
     p = dict(zip(names, params))
     bb = relax.BlockBuilder()
-    for kn in sorted({tuple(int(v) for v in n.split("x")) for n in {v[len("pack_"):] for v in prepare.values()}}):
+    for kn in weight_shapes:
         w = relax.Var("w", relax.TensorType(shape=kn, dtype="float32"))
         with bb.function("pack_%dx%d" % kn, [w]):
             with bb.dataflow():
@@ -790,8 +791,9 @@ def build(workload, shape, target, parallel, so_path, db=None):
     facts["schedule"] = name
     facts["schedule_label"] = label
     facts["calling"] = "relax-vm" if workload in RELAX else "destination-passing"
-    if workload in PREPARE and PREPARE[workload](shape):
-        facts["prepare"] = PREPARE[workload](shape)
+    prepare = PREPARE[workload](shape) if workload in PREPARE else {}
+    if prepare:
+        facts["prepare"] = prepare
     os.makedirs(os.path.dirname(so_path), exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(so_path), prefix=".tmp-", suffix=".so")
     os.close(fd)
