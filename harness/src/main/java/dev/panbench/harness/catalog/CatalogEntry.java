@@ -21,6 +21,14 @@ import java.util.Map;
  */
 public abstract class CatalogEntry {
 
+    /**
+     * The entries a {@code --quick} run without {@code --filter} measures, every backend of each beside its peers: a
+     * tour of one row per family a reader compares (a kernel, a row-wise op, an encoder layer, a decode step, a
+     * weight-only INT4 product, a tokenizer). The others belong to the default profile, and to {@code --filter}.
+     */
+    public static final List<String> QUICK_TOUR = List.of("gemm/sgemm", "softmax/rows", "model/bert-layer",
+            "model/gpt2-decode", "quant/matmul-int4", "text/tokenize");
+
     private final String name;
     private final String description;
     private final List<ParamSpec> shape;
@@ -111,6 +119,9 @@ public abstract class CatalogEntry {
      */
     public final WorkloadSpec.Builder spec(Map<String, List<String>> values, Collection<String> leftOut) {
         WorkloadSpec.Builder b = WorkloadSpec.builder(name).description(description).counts(this::counts);
+        if (!QUICK_TOUR.contains(name)) {
+            b.defaultProfileOnly();
+        }
         for (ParamSpec p : shape) {
             if (leftOut.contains(p.name())) {
                 continue;

@@ -45,7 +45,7 @@ public final class JvmAdapter implements Adapter {
                         .factory(EmptyCall::new).build(),
                 WorkloadSpec.builder("call/identity")
                         .description("a call that returns its argument, boxed or not")
-                        .param("type", "long", "double", "object")
+                        .param("type", "long", "double", "object").defaultProfileOnly()
                         .factory(IdentityCall::new).build(),
                 WorkloadSpec.builder("array/copy")
                         .description("System.arraycopy of a float array")

@@ -45,13 +45,14 @@ final class MachineWorkloads {
                             return new OpCounts(n, k.bytesPerElement() * n, flops);
                         })
                         .role(p -> kernel(p) == Stream.Kernel.TRIAD ? Role.ceiling(Role.BANDWIDTH) : null)
+                        .defaultProfileOnly() // the ceilings are not on a quick run's tour: --filter machine/
                         .factory(() -> new KernelWorkload(MachineWorkloads::stream)).build(),
                 WorkloadSpec.builder("machine/peak-flops")
                         .description(PeakFlops.CHAINS + " independent FMA chains on the preferred float species")
                         .param("dtype", "f32").param("threads", "1")
                         .counts(p -> new OpCounts(0, 0,
                                 PeakFlops.flops(PEAK_STEPS, Parallel.parseThreads(p.get("threads")))))
-                        .role(p -> Role.ceiling(Role.FLOPS))
+                        .role(p -> Role.ceiling(Role.FLOPS)).defaultProfileOnly()
                         .factory(() -> new KernelWorkload(MachineWorkloads::peak)).build());
     }
 

@@ -47,10 +47,11 @@ public final class GpuWorkloads {
         return List.of(
                 WorkloadSpec.builder("launch/empty")
                         .description("launch of an empty kernel and the wait for it")
-                        .param("device", dev)
+                        .param("device", dev).defaultProfileOnly() // a quick run's tour: h2d, sgemm, a model
                         .factory(() -> new LaunchEmpty(opener)).build(),
                 copy("copy/h2d", "host to device", d.copySizes(), Copy.Direction.H2D, opener, 4).build(),
-                copy("copy/d2h", "device to host", d.copySizes(), Copy.Direction.D2H, opener, 4).build(),
+                copy("copy/d2h", "device to host", d.copySizes(), Copy.Direction.D2H, opener, 4).defaultProfileOnly()
+                        .build(),
                 // a quick run copies the smallest size from pageable memory; machine/d2d stands for d2d
                 copy("copy/d2d", "device to device", d.copySizes(), Copy.Direction.D2D, opener, 8)
                         .defaultProfileOnly().build(),
@@ -93,13 +94,14 @@ public final class GpuWorkloads {
                                 + "the GEMM kernels (OpenCL), softmax_rows, the new K and V appended on the device",
                         true),
                 copy("machine/d2d", "ceiling: device-to-device copy bandwidth (read + write)", d.d2dSizes(),
-                        Copy.Direction.D2D, opener, 8).role(p -> Role.ceiling(Role.BANDWIDTH)).build(),
+                        Copy.Direction.D2D, opener, 8).role(p -> Role.ceiling(Role.BANDWIDTH)).defaultProfileOnly()
+                        .build(),
                 WorkloadSpec.builder("machine/peak-flops")
                         .description("ceiling: " + FmaPeak.CHAINS + " independent f32 FMA chains per work item")
                         .param("items", array(d.peakItems())).param("iters", array(d.peakIters())).param("device", dev)
                         .counts(p -> new OpCounts(0, 0, FmaPeak.flops(
                                 GpuWorkload.roundUp(p.getLong("items"), BinaryAdd.GROUP), p.getInt("iters"))))
-                        .role(p -> Role.ceiling(Role.FLOPS))
+                        .role(p -> Role.ceiling(Role.FLOPS)).defaultProfileOnly()
                         .factory(() -> new FmaPeak(opener)).build());
     }
 

@@ -34,9 +34,7 @@ public final class TvmFfiWorkloads {
         for (String kind : List.of("long", "double", "bool", "short-str", "long-str", "tensor-view")) {
             WorkloadSpec.Builder b = WorkloadSpec.builder("convert/" + kind)
                     .description("Java " + kind + " to TVMFFIAny and back, no call");
-            if (!kind.equals("long")) {
-                b.defaultProfileOnly(); // a quick run converts a long alone
-            }
+            b.defaultProfileOnly(); // a quick run's tour times calls (call/nop, call/tensor-arg), not conversions
             specs.add(b.factory(() -> new Convert(kind)).build());
         }
         specs.add(floored(WorkloadSpec.builder("refcount/inc-dec")
@@ -54,7 +52,7 @@ public final class TvmFfiWorkloads {
                 .factory(CallNop::new).build());
         specs.add(beside(floored(WorkloadSpec.builder("call/echo")
                 .description("testing.echo of an int, float, string or tensor object")
-                .param(ParamSpec.of("type", "int", "float", "str", "tensor").quick("int")).param(withPythonQuickWithoutBoxed()), Shared.FLOOR_BATCH),
+                .param(ParamSpec.of("type", "int", "float", "str", "tensor").quick("int")).param(withPythonQuickWithoutBoxed()).defaultProfileOnly(), Shared.FLOOR_BATCH),
                 p -> "int".equals(p.get("type")) ? SeedFigures.TVM_FUNC_INT64 : null)
                 .factory(CallEcho::new).build());
         specs.add(floored(WorkloadSpec.builder("call/add-one-int")
@@ -75,7 +73,7 @@ public final class TvmFfiWorkloads {
                 .factory(TensorArgument::new).build());
         specs.add(floored(WorkloadSpec.builder("callback/java-from-tvm")
                 .description("testing.apply(f, 7): C++ calls f back; f is Java (c-loop: f is C)")
-                .param(withPythonQuickWithoutBoxed()), Shared.FLOOR_BATCH)
+                .param(withPythonQuickWithoutBoxed()).defaultProfileOnly(), Shared.FLOOR_BATCH)
                 .factory(CallbackFromTvm::new).build());
         specs.add(needsCompiler(floored(WorkloadSpec.builder("module/load")
                 .description("ffi.ModuleLoadFromFile of the add_one module, then release")
