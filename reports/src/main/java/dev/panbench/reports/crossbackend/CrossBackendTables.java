@@ -53,7 +53,7 @@ public final class CrossBackendTables {
     public record Cell(String column, String backend, String id, String status, double nanos, Double speedup,
                        boolean againstDegraded, MachinePeaks.Share share, String degraded, String timer,
                        Double peakMemoryBytes, String unsteady, boolean againstUnsteady, String schedule,
-                       String untuned) {
+                       String untuned, String error) {
 
         public boolean measured() {
             return !Double.isNaN(nanos);
@@ -81,14 +81,20 @@ public final class CrossBackendTables {
     }
 
     /** One table: the catalog table ({@code adapter} null) or one adapter's, with its columns in first-seen order. */
-    public record Section(String adapter, List<String> columns, List<Row> rows) {
+    public record Section(String adapter, List<String> columns, List<Row> rows, String family) {
+
+        public Section(String adapter, List<String> columns, List<Row> rows) {
+            this(adapter, columns, rows, null);
+        }
 
         public boolean catalog() {
             return adapter == null;
         }
 
+        /** The table's heading; a part of the catalog table ({@link #split}) names its family. */
         public String title() {
-            return catalog() ? "Catalog workloads, every backend" : adapter;
+            return !catalog() ? adapter : family == null ? "Catalog workloads, every backend"
+                    : "Catalog workloads, every backend: " + family;
         }
 
         /** Whether any row quotes a published figure. */
@@ -118,6 +124,53 @@ public final class CrossBackendTables {
         /** Whether any row has a winner to mark. */
         public boolean anyWinner() {
             return rows.stream().anyMatch(r -> r.winner() != null);
+        }
+
+        /** The columns with a figure in at least one row, in order: a backend that ran nowhere here has none. */
+        public List<String> measuredColumns() {
+            return columns.stream().filter(c -> rows.stream().anyMatch(r -> r.cells().get(c) != null
+                    && r.cells().get(c).measured())).toList();
+        }
+
+        /**
+         * The columns without a figure in any row, each with why: the reason its first cell gives (the skip's reason,
+         * a failure's message), else its status.
+         */
+        public Map<String, String> unmeasuredColumns() {
+            Map<String, String> out = new LinkedHashMap<>();
+            List<String> measured = measuredColumns();
+            for (String c : columns) {
+                if (!measured.contains(c)) {
+                    Cell first = rows.stream().map(r -> r.cells().get(c)).filter(java.util.Objects::nonNull)
+                            .findFirst().orElse(null);
+                    out.put(c, first == null ? "no result" : first.error() != null && !first.error().isBlank()
+                            ? first.status() + ": " + first.error() : first.status());
+                }
+            }
+            return out;
+        }
+
+        /**
+         * This table as one or more tables of at most {@code maxColumns} measured columns each, where it can: a catalog
+         * table wider than that splits by workload family (the name's first part: {@code gemm}, {@code model}, ...),
+         * each part keeping the columns measured in its rows; an adapter's table, or a family wider on its own, stays
+         * whole. Columns that measured nowhere are left out ({@link #unmeasuredColumns()} says why), and so are rows.
+         */
+        public List<Section> split(int maxColumns) {
+            List<String> measured = measuredColumns();
+            // a row where nothing measured (a shape only the absent backends run) says nothing the note does not
+            List<Row> kept = rows.stream().filter(r -> r.cells().values().stream().anyMatch(Cell::measured)).toList();
+            if (!catalog() || measured.size() <= maxColumns) {
+                return List.of(new Section(adapter, measured, kept, family));
+            }
+            Map<String, List<Row>> byFamily = new LinkedHashMap<>();
+            kept.forEach(r -> byFamily.computeIfAbsent(familyOf(r.workload()), k -> new ArrayList<>()).add(r));
+            List<Section> out = new ArrayList<>();
+            byFamily.forEach((f, rs) -> {
+                Section part = new Section(null, columns, List.copyOf(rs), f);
+                out.add(new Section(null, part.measuredColumns(), part.rows(), f));
+            });
+            return out;
         }
 
         /** Whether any cell reports its peak memory. */
@@ -298,6 +351,12 @@ public final class CrossBackendTables {
         return best.column();
     }
 
+    /** A workload's family: the first part of its name ({@code model} of {@code model/bert-layer}). */
+    static String familyOf(String workload) {
+        int slash = workload.indexOf('/');
+        return slash < 0 ? workload : workload.substring(0, slash);
+    }
+
     private static boolean measured(BenchResult r) {
         return Grouping.medianNanos(r) > 0;
     }
@@ -322,7 +381,7 @@ public final class CrossBackendTables {
                     view.peaks().shareOf(r).orElse(null), row.degraded(), row.timer(),
                     row.peakMemory(), row.unsteady(),
                     speedup != null && (refUnsteady || row.unsteady() != null) && !e.getKey().equals(ref),
-                    role == null ? null : role.schedule(), role == null ? null : role.untuned()));
+                    role == null ? null : role.schedule(), role == null ? null : role.untuned(), r.error()));
         }
         return cells;
     }

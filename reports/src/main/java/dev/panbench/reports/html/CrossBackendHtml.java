@@ -13,7 +13,30 @@ import java.util.List;
  */
 final class CrossBackendHtml {
 
+    /**
+     * The most backend columns one table shows: about 130 px each beside the workload and shape, in the page's
+     * 1,400 px. A wider catalog table splits by workload family, so every column, and every row's winner, is in view.
+     */
+    static final int MAX_COLUMNS = 8;
+
     private CrossBackendHtml() {
+    }
+
+    /** Above a table, the backends it leaves out because they measured in none of its rows, and why. */
+    private static void notRun(StringBuilder sb, CrossBackendTables.Section section) {
+        var absent = section.unmeasuredColumns();
+        if (absent.isEmpty()) {
+            return;
+        }
+        sb.append("<div class=\"notice not-run\"><p><b>Not run here</b>")
+                .append(section.catalog() ? "" : " (" + Html.escape(section.adapter()) + ")")
+                .append(": these backends measured no row of the table below, which leaves out their columns.</p><ul>\n");
+        // the columns that share a reason on one line (CUDA's four for a missing driver)
+        java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
+        absent.forEach((column, why) -> byReason.computeIfAbsent(why, k -> new ArrayList<>()).add(column));
+        byReason.forEach((why, columns) -> sb.append("<li><b>").append(Html.escape(String.join(", ", columns)))
+                .append("</b>: ").append(Html.escape(why)).append("</li>\n"));
+        sb.append("</ul></div>\n");
     }
 
     static void render(StringBuilder sb, CrossBackendTables x) {
@@ -41,8 +64,11 @@ final class CrossBackendHtml {
             sb.append("</ul></div>\n");
         }
         for (CrossBackendTables.Section section : x.sections()) {
-            sb.append("<h3>").append(Html.escape(section.title())).append("</h3>\n");
-            table(sb, section);
+            notRun(sb, section);
+            for (CrossBackendTables.Section part : section.split(MAX_COLUMNS)) {
+                sb.append("<h3>").append(Html.escape(part.title())).append("</h3>\n");
+                table(sb, part);
+            }
         }
         sb.append("</section>\n");
     }
