@@ -193,10 +193,22 @@ final class RunCommand implements Callable<Integer> {
                 || jmh.adaptiveWarmup != null;
     }
 
+    /** A path as the user would type it: relative to the working directory when it lies under it. */
+    private static String shown(Path p) {
+        Path cwd = Path.of("").toAbsolutePath();
+        Path abs = p.toAbsolutePath().normalize();
+        return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : abs.toString();
+    }
+
     /** Prints the table and where the results went, and writes the report formats asked for. */
     private void written(RunOutcome run, List<ReportFormat> reportFormats, Path dir) {
         PrintWriter outWriter = common.out();
         outWriter.print(Reports.console(run.results(), common.verbose));
+        List<String> summary = Reports.summary(run.results(), shown(run.written()), new ReportOptions(reference, png));
+        if (!summary.isEmpty()) {
+            outWriter.println();
+            summary.forEach(outWriter::println);
+        }
         outWriter.println();
         outWriter.println("wrote " + run.written());
         for (Path p : Reports.writeResults(run.results(), reportFormats, new ReportOptions(reference, png), dir)) {

@@ -7,6 +7,7 @@ import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.reports.charts.PngCharts;
 import dev.panbench.reports.compare.ComparisonTable;
+import dev.panbench.reports.console.BackendSummary;
 import dev.panbench.reports.console.ConsoleTable;
 import dev.panbench.reports.format.ComparisonFormat;
 import dev.panbench.reports.format.Formats;
@@ -57,6 +58,15 @@ public final class Reports {
     /** The same, with every skipped row listed on its own line ({@code --verbose}) or one line per reason. */
     public static String console(ResultFile results, boolean everyRow) {
         return ConsoleTable.render(results, everyRow);
+    }
+
+    /**
+     * The ending {@code panbench run} prints under its table: per backend, how it stands against the reference on
+     * the rows they share and how many of its rows are marked, then the command that shows more of
+     * {@code resultsFile} ({@link BackendSummary}); empty without two backends side by side.
+     */
+    public static List<String> summary(ResultFile results, String resultsFile, ReportOptions options) {
+        return BackendSummary.lines(ResultsView.of(results, options), resultsFile);
     }
 
     /** A comparison as the terminal shows it: the {@code console} format's text ({@code compare}, {@code gate}, ...). */
