@@ -148,4 +148,9 @@ public final class ByteLevelBpe implements TokenEncoder {
         }
         return java.util.Arrays.copyOf(ids, n);
     }
+
+    @Override
+    public void clearCache() {
+        cache.clear();
+    }
 }

@@ -8,4 +8,11 @@ public interface TokenEncoder {
      * {@code <|endoftext|>} after; WordPiece: {@code [CLS]} before and {@code [SEP]} after; Unigram: {@code </s>} after).
      */
     int[] encode(String line, boolean special);
+
+    /**
+     * Forgets the pieces it has seen (an encoder that keeps no cache has nothing to forget): each {@code text/tokenize}
+     * operation starts from an empty cache, as {@code tiktoken}, which keeps none, always does.
+     */
+    default void clearCache() {
+    }
 }

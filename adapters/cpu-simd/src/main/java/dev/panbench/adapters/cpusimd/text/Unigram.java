@@ -159,4 +159,9 @@ public final class Unigram implements TokenEncoder {
         }
         return Arrays.copyOf(ids, k);
     }
+
+    @Override
+    public void clearCache() {
+        cache.clear();
+    }
 }

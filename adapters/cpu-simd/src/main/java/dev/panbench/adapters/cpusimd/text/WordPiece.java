@@ -138,4 +138,9 @@ public final class WordPiece implements TokenEncoder {
         }
         return Arrays.copyOf(out, count);
     }
+
+    @Override
+    public void clearCache() {
+        cache.clear();
+    }
 }

@@ -40,12 +40,23 @@ def prepare(op, args, inputs):
 def _hf(path, lines, special, batched):
     import tokenizers
     tok = tokenizers.Tokenizer.from_file(path)
+    # every call from an empty cache of pieces, as panbench's Java encoders and tiktoken (which keeps none) run;
+    # the package's WordPiece keeps none either
+    clear = getattr(tok.model, "_clear_cache", lambda: None)
     if not batched:
         encode = tok.encode
-        return lambda: [encode(line, add_special_tokens=special).ids for line in lines]
+
+        def call():
+            clear()
+            return [encode(line, add_special_tokens=special).ids for line in lines]
+        return call
     batches = [lines[i:i + BATCH] for i in range(0, len(lines), BATCH)]
     encode_batch = tok.encode_batch
-    return lambda: [e.ids for b in batches for e in encode_batch(b, add_special_tokens=special)]
+
+    def call_batched():
+        clear()
+        return [e.ids for b in batches for e in encode_batch(b, add_special_tokens=special)]
+    return call_batched
 
 
 def gpt2_bytes_to_unicode():
