@@ -13,6 +13,7 @@ import dev.panbench.harness.orchestrate.AbServer;
 import dev.panbench.harness.run.link.ForkProperties;
 import dev.panbench.harness.run.link.Turns;
 import dev.panbench.harness.run.measure.BenchmarkRunner;
+import dev.panbench.harness.run.measure.ClassArchives;
 import dev.panbench.harness.run.measure.JmhLock;
 import dev.panbench.harness.run.plan.Adapters;
 import dev.panbench.harness.run.plan.PlannedResult;

@@ -199,7 +199,8 @@ public final class RunSession {
         boolean[] journalLost = {false};
         stop.beginMeasuring();
         try {
-            measured = new BenchmarkRunner(settings, outDir.resolve("logs")).run(plan, rows.size(), total, progress,
+            BenchmarkRunner runner = new BenchmarkRunner(settings, outDir.resolve("logs"), true);
+            measured = runner.run(plan, rows.size(), total, progress,
                     row -> {
                         rows.put(row.id().toString(), row);
                         if (journalLost[0]) {

@@ -32,14 +32,45 @@ public final class BenchmarkRunner {
 
     private final RunSettings settings;
     private final Path logDir;
+    /** Where this run's JMH forks share their class-data archive; null: each loads its classes itself. */
+    private final ClassArchives archives;
 
     /**
      * @param logDir where JMH's own output goes, one file per result ({@code jmh-<n>.log}); it is the place to look
      *               when a result failed
      */
     public BenchmarkRunner(RunSettings settings, Path logDir) {
+        this(settings, logDir, null);
+    }
+
+    /**
+     * As above, with the run's JMH forks sharing one class-data archive ({@link ClassArchives}, in {@code logDir}):
+     * the first writes it as it exits, the others map it and start faster. {@code panbench run} asks for it; the
+     * paired gate brings its own per build in the forks' flags.
+     */
+    public BenchmarkRunner(RunSettings settings, Path logDir, boolean shareClasses) {
+        this(settings, logDir, shareClasses ? new ClassArchives(logDir) : null);
+    }
+
+    private BenchmarkRunner(RunSettings settings, Path logDir, ClassArchives archives) {
         this.settings = settings;
         this.logDir = logDir;
+        this.archives = archives;
+    }
+
+    /** The forks' flags of the shared class-data archive, or none. */
+    private RunSettings withArchive(RunSettings s) {
+        if (archives == null || s.extraJvmArgs().stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile")
+                || a.startsWith("-XX:ArchiveClassesAtExit"))) {
+            return s; // none asked, or the caller's own (a paired gate's fork of one build)
+        }
+        List<String> flags = archives.flags("panbench", System.getProperty("java.class.path", ""));
+        if (flags.isEmpty()) {
+            return s;
+        }
+        List<String> args = new ArrayList<>(flags);
+        args.addAll(s.extraJvmArgs());
+        return s.toBuilder().extraJvmArgs(args).build();
     }
 
     public List<BenchResult> run(List<PlannedResult> plan, ProgressListener progress) {
@@ -84,9 +115,9 @@ public final class BenchmarkRunner {
 
     /** Measures through the generic dispatch, and once more where {@link Remeasure} says so. */
     private BenchResult measure(PlannedResult p, int index, RunStop stop) {
-        BenchResult first = new JmhInvocation(settings, logDir, "").measure(p, index, DISPATCH, true);
+        BenchResult first = new JmhInvocation(withArchive(settings), logDir, "").measure(p, index, DISPATCH, true);
         return Remeasure.orAgain(first, settings, stop,
-                longer -> new JmhInvocation(longer, logDir, "-again").measure(p, index, DISPATCH, true));
+                longer -> new JmhInvocation(withArchive(longer), logDir, "-again").measure(p, index, DISPATCH, true));
     }
 
     /**

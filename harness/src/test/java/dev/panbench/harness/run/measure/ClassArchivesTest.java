@@ -1,4 +1,4 @@
-package dev.panbench.harness.paired;
+package dev.panbench.harness.run.measure;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
