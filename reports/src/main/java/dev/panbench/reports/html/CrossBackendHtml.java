@@ -30,7 +30,8 @@ final class CrossBackendHtml {
         }
         sb.append("<div class=\"notice not-run\"><p><b>Not run here</b>")
                 .append(section.catalog() ? "" : " (" + Html.escape(section.adapter()) + ")")
-                .append(": these backends measured no row of the table below, which leaves out their columns.</p><ul>\n");
+                .append(": these backends measured no row of the table below, which leaves out their columns.</p>")
+                .append("<ul>\n");
         // the columns that share a reason on one line (CUDA's four for a missing driver)
         java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
         absent.forEach((column, why) -> byReason.computeIfAbsent(why, k -> new ArrayList<>()).add(column));
