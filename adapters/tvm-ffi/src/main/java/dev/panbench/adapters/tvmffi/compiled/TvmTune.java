@@ -101,7 +101,7 @@ public final class TvmTune implements Tuner {
         Task task = new Task(asked.workload(), entry.get().shapeOf(new Params(asked.shape())).values());
         Optional<Path> python = python();
         if (python.isEmpty()) {
-            return Outcome.notTuned(task, Outcome.SKIPPED, "no Python to tune with: run scripts/setup.sh (it makes .venv-tune) "
+            return Outcome.notTuned(task, Outcome.SKIPPED, "no Python to tune with: run scripts/setup.sh tune (it makes .venv-tune) "
                     + "or set " + PYTHON_ENV);
         }
         Path cache = TvmBuild.cacheDir();

@@ -46,7 +46,7 @@ def serialization_problem():
     from importlib import metadata
     ffi = metadata.version("apache-tvm-ffi")
     return ("apache-tvm %s cannot serialize its IR with apache-tvm-ffi %s in %s (exit code %d): MetaSchedule "
-            "needs the apache-tvm-ffi apache-tvm was built against; run scripts/setup.sh (it makes .venv-tune "
+            "needs the apache-tvm-ffi apache-tvm was built against; run scripts/setup.sh tune (it makes .venv-tune "
             "with it) or set PANBENCH_TVM_TUNE_PYTHON" % (tvm_build.tvm_version(), ffi, sys.executable, r.returncode))
 
 
@@ -139,8 +139,8 @@ def main():
     problem = serialization_problem()
     missing = missing_packages()
     if problem is None and missing:
-        problem = ("MetaSchedule's builder and runner need %s, not installed in %s; run scripts/setup.sh (it makes "
-                   ".venv-tune)" % (" and ".join(missing), sys.executable))
+        problem = ("MetaSchedule's builder and runner need %s, not installed in %s; run scripts/setup.sh tune "
+                   "(it makes .venv-tune)" % (" and ".join(missing), sys.executable))
     if problem is not None:
         tvm_build.emit(skipped=problem)
         return 0
