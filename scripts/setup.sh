@@ -67,6 +67,18 @@ if ! .venv-tune/bin/python -c 'import tvm, psutil, cloudpickle, xgboost; from tv
   fi
 fi
 
+# onnxruntime and openvino: the Python rows of a user's model (`run --model`); onnxruntime pinned to the version the
+# Java side runs (the parent pom's onnxruntime.version), so the two rows time the same runtime
+for p in onnxruntime==1.24.1 openvino==2026.4.1; do
+  installed="$(.venv/bin/python -c "from importlib.metadata import version; print(version('${p%%==*}'))" 2>/dev/null || true)"
+  if [ "$installed" != "${p##*==}" ]; then
+    say "installing Python package $p into .venv"
+    if ! .venv/bin/python -m pip install -q --disable-pip-version-check "$p"; then
+      say "$p could not be installed; the --model rows that need it will be skipped"
+    fi
+  fi
+done
+
 # tokenizers and tiktoken: text/tokenize's peers (the Rust tokenizers through Python, OpenAI's Rust BPE) and the
 # trainers that write its vocabularies into build/tokenize/; pinned, since the vocabularies and ids depend on the version
 for p in tokenizers==0.23.3 tiktoken==0.14.0; do
