@@ -80,6 +80,8 @@ public final class ModelEntry {
         }
         if (test != null) {
             inputs = checkedInputs(test);
+        } else {
+            file.signature().inputs().forEach(this::generatable);
         }
     }
 
@@ -206,18 +208,26 @@ public final class ModelEntry {
     private Map<String, TensorValue> generate() {
         Map<String, TensorValue> out = new LinkedHashMap<>();
         for (ModelSignature.TensorSpec t : file.signature().inputs()) {
-            ElementType type = t.type().orElseThrow(() -> new BadInputException("--model " + file.given()
-                    + ": input '" + t.name() + "' is " + t.typeName() + ", which panbench cannot generate or pass"));
-            long[] shape = shape(t);
-            double[] range = settings.ranges().get(t.name());
-            if (range == null && !type.floating() && type != ElementType.BOOL && shape.length == 0) {
-                throw new BadInputException("--model " + file.given() + ": input '" + t.name() + "' is an "
-                        + type.label() + " scalar (a mode, a size or a rate, not data): give its value with"
-                        + " --input-range " + t.name() + "=V:V, or all inputs with --inputs FILE.npz");
-            }
-            out.put(t.name(), generate(t.name(), type, shape, range));
+            out.put(t.name(), generate(t.name(), generatable(t), shape(t), settings.ranges().get(t.name())));
         }
         return out;
+    }
+
+    /**
+     * The element type of input {@code t}, which panbench can generate sensibly; else one line naming the flag that
+     * gives it (an integer scalar is a mode, a size or a rate, whose value no generator can guess).
+     */
+    private ElementType generatable(ModelSignature.TensorSpec t) {
+        ElementType type = t.type().orElseThrow(() -> new BadInputException("--model " + file.given()
+                + ": input '" + t.name() + "' is " + t.typeName() + ", which panbench cannot generate or pass"));
+        long[] shape = shape(t);
+        if (!settings.ranges().containsKey(t.name()) && !type.floating() && type != ElementType.BOOL
+                && shape.length == 0) {
+            throw new BadInputException("--model " + file.given() + ": input '" + t.name() + "' is an "
+                    + type.label() + " scalar (a mode or a rate, not data): give it with"
+                    + " --input-range " + t.name() + "=V:V or --inputs FILE.npz");
+        }
+        return type;
     }
 
     private TensorValue generate(String name, ElementType type, long[] shape, double[] range) {

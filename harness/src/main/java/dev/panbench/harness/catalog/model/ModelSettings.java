@@ -100,7 +100,8 @@ public record ModelSettings(List<Path> models, Map<String, Long> dims, Path inpu
                 v = -1;
             }
             String type = kv[0].strip();
-            boolean known = type.equals("*") || Arrays.stream(ElementType.values()).anyMatch(t -> t.label().equals(type));
+            boolean known = type.equals("*")
+                    || Arrays.stream(ElementType.values()).anyMatch(t -> t.label().equals(type));
             if (!(v >= 0) || !known) {
                 throw new BadInputException(flag + " " + s + ": expected a non-negative number, or DTYPE=NUMBER with"
                         + " DTYPE one of float32, float16, float64, int64, ... (numpy's names)");
@@ -143,7 +144,7 @@ public record ModelSettings(List<Path> models, Map<String, Long> dims, Path inpu
 
     /** Sets {@link #properties()} in this JVM, so that the catalog and every fork see these models. */
     public void apply() {
-        PROPERTIES.forEach(System::clearProperty);
+        PROPERTIES.stream().filter(p -> !p.equals(CACHE)).forEach(System::clearProperty);
         properties().forEach(System::setProperty);
     }
 
@@ -160,9 +161,10 @@ public record ModelSettings(List<Path> models, Map<String, Long> dims, Path inpu
     }
 
     /**
-     * Where what is made from a model is kept ({@code inputs-*.npz}, a backend's build): {@code -Dpanbench.model.cache},
-     * else {@code build/models} under the project root ({@code panbench.home}, else the nearest ancestor of the
-     * working directory holding panbench's {@code pom.xml} and {@code harness/}), else {@code ~/.cache/panbench/models}.
+     * Where what is made from a model is kept ({@code inputs-*.npz}, a backend's build):
+     * {@code -Dpanbench.model.cache}, else {@code build/models} under the project root ({@code panbench.home}, else
+     * the nearest ancestor of the working directory holding panbench's {@code pom.xml} and {@code harness/}), else
+     * {@code ~/.cache/panbench/models}.
      */
     public static Path cacheRoot() {
         String explicit = System.getProperty(CACHE);

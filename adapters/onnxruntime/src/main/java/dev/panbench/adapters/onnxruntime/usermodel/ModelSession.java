@@ -39,8 +39,9 @@ final class ModelSession implements Workload {
         try (OrtSession.SessionOptions o = SessionSettings.options(threads)) {
             session = env.createSession(entry.file().onnx().toString(), o);
         } catch (OrtException e) {
+            String why = UserModelWorkloads.firstLine(e.getMessage()).replaceFirst("^Error code - \\w+ - message: ", "");
             throw new WorkloadSkippedException("onnxruntime cannot load " + entry.file().onnx().getFileName() + ": "
-                    + UserModelWorkloads.firstLine(e.getMessage()));
+                    + why);
         }
         for (TensorValue v : entry.inputs().values()) {
             feeds.put(v.name(), OrtTensors.input(env, v));

@@ -20,8 +20,16 @@ class Unsupported(Exception):
 
 
 def _first_line(e):
-    text = str(e).strip()
-    return text.splitlines()[0] if text else type(e).__name__
+    """The line of an error that says what failed: OpenVINO's summary of unconverted operators where it gives one,
+    else the first line that is not a source location."""
+    lines = [line.strip() for line in str(e).splitlines() if line.strip()]
+    for line in lines:
+        if line.startswith("-- Conversion is failed for"):
+            return line.lstrip("- ")
+    for line in lines:
+        if not line.startswith(("Exception from ", "Check '")):
+            return line
+    return lines[0] if lines else type(e).__name__
 
 
 def prepare(op, args, inputs):
