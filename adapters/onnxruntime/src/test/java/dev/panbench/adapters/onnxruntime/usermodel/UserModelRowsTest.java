@@ -121,6 +121,8 @@ class UserModelRowsTest {
                 s.setup(params(e, "java"));
                 s.verify();
                 s.run(BH);
+                assertTrue(s.runFacts().keySet().containsAll(List.of("sessionMillis", "firstInferenceMillis",
+                        "maxAbsError", "maxRelError")), s.runFacts().toString());
             }
             assertTrue(Files.list(e.cacheDir()).anyMatch(f -> f.getFileName().toString().startsWith("reference-")),
                     "the reference is kept beside the inputs");
