@@ -33,12 +33,13 @@ public final class ModelOptions {
     @Option(names = "--input-seed", paramLabel = "N", description = "The seed of generated inputs (default: 1).")
     Long seed;
 
-    @Option(names = "--atol", paramLabel = "[DTYPE=]TOL", description = "Absolute tolerance of outputs against the"
-            + " reference (default float32 1e-4, float16 1e-2, float64 1e-7; integers exact) (repeatable).")
+    @Option(names = "--atol", paramLabel = "TOL", description = "Absolute tolerance of outputs against the"
+            + " reference, DTYPE=TOL for one type (default float32 1e-4, float16 1e-2, float64 1e-7; integers exact)"
+            + " (repeatable).")
     List<String> atol;
 
-    @Option(names = "--rtol", paramLabel = "[DTYPE=]TOL", description = "Relative tolerance (default float32 1e-3,"
-            + " float16 1e-2, float64 1e-6) (repeatable).")
+    @Option(names = "--rtol", paramLabel = "TOL", description = "Relative tolerance, DTYPE=TOL for one type"
+            + " (default float32 1e-3, float16 1e-2, float64 1e-6) (repeatable).")
     List<String> rtol;
 
     boolean given() {
