@@ -356,7 +356,9 @@ public final class ModelEntry {
                 }
                 maxAbs = Math.max(maxAbs, abs);
                 if (abs > 0) {
-                    maxRel = Math.max(maxRel, abs / Math.max(Math.abs(r), 1e-30));
+                    // relative to the reference, or to atol where the reference is smaller (a value near 0 has no
+                    // relative error worth the name)
+                    maxRel = Math.max(maxRel, abs / Math.max(Math.abs(r), Math.max(atol, 1e-30)));
                 }
             }
         }
@@ -380,7 +382,10 @@ public final class ModelEntry {
         return idx.toString();
     }
 
-    /** How close a backend came to the reference: the largest absolute and relative errors over every output. */
+    /**
+     * How close a backend came to the reference: the largest absolute and relative errors over every output, the
+     * relative one against {@code max(|ref|, atol)}.
+     */
     public record Agreement(double maxAbs, double maxRel, int outputs) {
 
         public String describe() {

@@ -3,6 +3,7 @@ package dev.panbench.adapters.onnxruntime.usermodel;
 import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.spi.ExternallyTimed;
 import dev.panbench.harness.spi.Params;
+import dev.panbench.harness.spi.RunFacts;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -10,7 +11,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * One row of a user's model: {@code impl=java} in JMH through {@link ModelSession}, the Python runtimes through their
  * driver ({@link FrameworkModelRow}); which one is known from the parameters.
  */
-final class UserModelRow implements Workload, ExternallyTimed {
+final class UserModelRow implements Workload, ExternallyTimed, RunFacts {
 
     private final ModelEntry entry;
     private Workload delegate;
@@ -43,6 +44,11 @@ final class UserModelRow implements Workload, ExternallyTimed {
     @Override
     public void run(Blackhole bh) throws Throwable {
         delegate.run(bh);
+    }
+
+    @Override
+    public java.util.Map<String, String> runFacts() {
+        return delegate instanceof RunFacts f ? f.runFacts() : java.util.Map.of();
     }
 
     @Override
