@@ -84,6 +84,11 @@ public record ModelSettings(List<Path> models, Map<String, Long> dims, Path inpu
             throw new BadInputException("--inputs " + inputs + ": no such file or folder (expected an .npz file, or a"
                     + " folder of input_K.pb)");
         }
+        for (Path m : models) {
+            if (!Files.exists(m)) {
+                throw new BadInputException("--model " + m + ": no such file or folder");
+            }
+        }
         List<Path> abs = models.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         return new ModelSettings(abs, d, inputs == null ? null : inputs.toAbsolutePath().normalize(), r,
                 seed == null ? DEFAULT_SEED : seed, tolerances("--atol", atol), tolerances("--rtol", rtol));
