@@ -30,6 +30,8 @@ declare -A pys=(
   [base]="apache-tvm-ffi numpy"
   [tvm-ffi]="apache-tvm==$tvm_version"                 # compiles the catalog workloads as TVM modules (impl=tvm)
   [cpu-simd]="tokenizers==0.23.3 tiktoken==0.14.0"     # text/tokenize's peers and the trainers of its vocabularies
+  # the Python rows of a user's model (run --model); onnxruntime pinned to the Java side's (pom onnxruntime.version)
+  [onnxruntime]="onnxruntime==1.24.1 openvino==2026.4.1"
   [test]="pytest-benchmark onnx"                       # the import tests run pytest-benchmark; onnx.checker reads our graphs
 )
 adapters=(jvm tvm-ffi cpu-simd gpu-opencl onnxruntime gpu-cuda)

@@ -2,6 +2,7 @@ package dev.panbench.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.env.EnvironmentProbe;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.run.plan.Adapters;
@@ -9,6 +10,7 @@ import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.WorkloadSpec;
 import dev.panbench.reports.env.AdapterListReport;
+import dev.panbench.reports.env.ModelListReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,7 +21,8 @@ import java.util.concurrent.Callable;
 
 /** {@code panbench list}: adapters, whether they can run here (and why not), and their workloads. */
 @Command(name = "list", description = "List adapters, their availability and their workloads with parameters.",
-        footer = {"", "Examples:", "  panbench list", "  panbench list --adapter jvm --json"})
+        footer = {"", "Examples:", "  panbench list", "  panbench list --adapter jvm --json",
+                "  panbench list --model resnet50.onnx"})
 final class ListCommand implements Callable<Integer> {
 
     @Mixin
@@ -31,10 +34,18 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of text.")
     boolean json;
 
+    @Mixin
+    ModelOptions model;
+
     @Override
     public Integer call() throws Exception {
+        List<ModelEntry> models = model.given() ? model.apply() : List.of();
         List<Adapter> adapters = Adapters.load().select(adapterIds);
         PrintWriter out = common.out();
+        if (!models.isEmpty() && !json) {
+            models.forEach(m -> out.print(ModelListReport.render(m, adapters)));
+            return ExitCodes.OK;
+        }
         if (json) {
             ArrayNode arr = Json.MAPPER.createArrayNode();
             for (Adapter a : adapters) {

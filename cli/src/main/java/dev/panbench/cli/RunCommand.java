@@ -3,6 +3,7 @@ package dev.panbench.cli;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.BaselineStore;
+import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.orchestrate.RunFollowUp;
 import dev.panbench.harness.orchestrate.RunWorkflow;
@@ -37,6 +38,7 @@ import java.util.concurrent.Callable;
                 "  panbench run --adapter jvm --filter 'array/' --param size=4096,65536",
                 "  panbench run --quick --shard 1/4 --out build/bench",
                 "  panbench run --resume build/bench",
+                "  panbench run --model resnet50.onnx --dim N=1 --quick",
                 "", "Each finished result goes to DIR/journal.jsonl before the next starts. Ctrl-C",
                 "or SIGTERM writes results.json with the results finished so far (exit 130 or",
                 "143; a second Ctrl-C ends at once); --resume DIR measures the rest.",
@@ -54,6 +56,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     JmhOptions jmh;
+
+    @Mixin
+    ModelOptions model;
 
     @Option(names = "--shard", paramLabel = "I/N", description = "Run only shard I of N (deterministic split).")
     String shard;
@@ -108,6 +113,15 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--resume " + resume + " writes into " + resume + "; drop --out " + out);
         }
         Path dir = resume != null ? resume : out;
+        if (model.given() && resume != null) {
+            throw new BadInputException("--model with --resume: a resumed run measures the models it was started with;"
+                    + " drop --model");
+        }
+        List<ModelEntry> models = model.given() ? model.apply() : List.of();
+        if (!models.isEmpty() && selection.filter == null) {
+            selection.filter = ModelOptions.filterFor(models);
+        }
+        models.forEach(m -> common.out().println(ModelOptions.header(m)));
         // the follow-up's input is checked before anything runs, so bad input never costs a run
         RunWorkflow workflow = resume == null ? RunWorkflow.prepare(store, saveBaseline, keep, baseline) : null;
         RunFollowUp followUp = resume != null ? RunFollowUp.prepare(store, saveBaseline, keep, baseline) : null;

@@ -11,6 +11,46 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ListAndEnvCommandTest {
 
+    private static java.nio.file.Path conv2d() {
+        java.nio.file.Path lib = java.nio.file.Path.of("..", ".venv", "lib").toAbsolutePath().normalize();
+        java.nio.file.Path dir = null;
+        if (java.nio.file.Files.isDirectory(lib)) {
+            try (var s = java.nio.file.Files.list(lib)) {
+                dir = s.map(p -> p.resolve("site-packages/onnx/backend/test/data/pytorch-converted/test_Conv2d"))
+                        .filter(java.nio.file.Files::isDirectory).findFirst().orElse(null);
+            } catch (java.io.IOException e) {
+                dir = null;
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(dir != null, "no onnx package in .venv: run scripts/setup.sh");
+        return dir;
+    }
+
+    @Test
+    void listModelShowsItsSignatureAndWhichBackendsCanRunIt() {
+        try {
+            var r = CliRunner.run("list", "--model", conv2d().toString());
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().startsWith("model/test_conv2d  "), r.out());
+            assertTrue(r.out().contains("opset ai.onnx:6") && r.out().contains("    0  float32 [2, 3, 7, 5]")
+                    && r.out().contains("    3  float32 [2, 4, 5, 4]"), r.out());
+            assertTrue(r.out().contains("\n    onnxruntime         can run"), r.out());
+        } finally {
+            dev.panbench.harness.catalog.model.ModelSettings.PROPERTIES.forEach(System::clearProperty);
+        }
+    }
+
+    @Test
+    void runModelWithABadDimStopsBeforeAnythingRuns() {
+        try {
+            var r = CliRunner.run("run", "--model", conv2d().toString(), "--dim", "batch");
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith("panbench: --dim batch: expected NAME=VALUE"), r.err());
+        } finally {
+            dev.panbench.harness.catalog.model.ModelSettings.PROPERTIES.forEach(System::clearProperty);
+        }
+    }
+
     @Test
     void listShowsJvmAdapterWithWorkloadsAndParameters() {
         var r = CliRunner.run("list", "--adapter", "jvm");

@@ -55,6 +55,14 @@ public record ResultFacts(String timer, String degraded, Map<String, String> fra
                 weightBytes);
     }
 
+    /** These facts with {@code more} added to the framework's (a name already there keeps its value). */
+    public ResultFacts withFramework(Map<String, String> more) {
+        Map<String, String> all = new java.util.TreeMap<>(more);
+        all.putAll(framework);
+        return new ResultFacts(timer, degraded, all, deviceTime, peakMemory, runQueueWait, steady, machine, role,
+                weightBytes);
+    }
+
     public ResultFacts withDeviceTime(DeviceTime time) {
         return new ResultFacts(timer, degraded, framework, time, peakMemory, runQueueWait, steady, machine, role,
                 weightBytes);

@@ -13,7 +13,8 @@ as f(1) is timed without a wrapper's frame. After one call, answer() returns the
 writes the answer and prints {"event": "computed", ...}; panbench checks it against the same reference as the Java
 rows and answers the command "time" or "stop" on stdin. Timing: the inner loop is sized so one batch lasts at least 100 us,
 each iteration runs batches for its time with the garbage collector off (as timeit does), and every iteration's
-time per call is printed. A framework that cannot be imported ends with {"event": "skipped", "reason": ...}.
+time per call is printed. A framework that cannot be imported ends with {"event": "skipped", "reason": ...}, as
+does an exception prepare raises with the attribute panbench_skip set (a runtime that cannot take a user's model).
 
 Memory, reported with "done" beside the framework's facts: peakMemoryBytes is the process's resident-set high-water
 mark during the timed iterations (on Linux the mark is reset by writing 5 to /proc/self/clear_refs when timing
@@ -224,6 +225,11 @@ def main():
     except ModuleNotFoundError as e:
         emit("skipped", reason=f"{e.name} is not importable in {sys.executable}: {e}")
         return 0
+    except Exception as e:  # noqa: BLE001 - a module marks what it cannot run here; anything else is an error
+        if getattr(e, "panbench_skip", False):
+            emit("skipped", reason=str(e))
+            return 0
+        raise
     env = {"python": sys.version.split()[0], "executable": sys.executable}
     env.update({k: str(v) for k, v in getattr(module, "environment", dict)().items()})
     batch = batch_function(call)

@@ -61,6 +61,7 @@ public final class ConsoleTable {
             }
         }
         StringBuilder sb = new StringBuilder(rows.size() > 1 ? TextTable.render(rows, 1, true) : "");
+        notes.addAll(ModelRowNotes.lines(view.rows().stream().map(ResultsView.Row::result).toList()));
         for (String n : notes) {
             sb.append(n).append('\n');
         }

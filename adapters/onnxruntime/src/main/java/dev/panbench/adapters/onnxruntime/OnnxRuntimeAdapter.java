@@ -7,6 +7,7 @@ import dev.panbench.adapters.onnxruntime.graph.OnnxModel;
 import dev.panbench.adapters.onnxruntime.runtime.MlasIsa;
 import dev.panbench.adapters.onnxruntime.runtime.OrtNatives;
 import dev.panbench.adapters.onnxruntime.runtime.SessionSettings;
+import dev.panbench.adapters.onnxruntime.usermodel.UserModelWorkloads;
 import dev.panbench.adapters.onnxruntime.workloads.OrtWorkloads;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.Availability;
@@ -82,6 +83,8 @@ public final class OnnxRuntimeAdapter implements Adapter {
 
     @Override
     public List<WorkloadSpec> workloads() {
-        return OrtWorkloads.all();
+        List<WorkloadSpec> all = new java.util.ArrayList<>(OrtWorkloads.all());
+        all.addAll(UserModelWorkloads.all());
+        return all;
     }
 }

@@ -1,5 +1,6 @@
 package dev.panbench.harness.run.link;
 
+import dev.panbench.harness.catalog.model.ModelSettings;
 import dev.panbench.harness.driver.PythonLocator;
 import dev.panbench.harness.nativelib.NativeLibraryCheck;
 import dev.panbench.harness.spi.Adapter;
@@ -20,10 +21,11 @@ public final class ForkProperties {
 
     /**
      * What the harness itself reads in a fork: where panbench lives, which Python, selfcheck's extra work, the turn
-     * table of interleaved pairs.
+     * table of interleaved pairs, the users' models of the run ({@link ModelSettings}).
      */
-    public static final List<String> HARNESS = List.of("panbench.home", PythonLocator.PROPERTY, ExtraWork.PROPERTY,
-            NativeLibraryCheck.CACHE_PROPERTY, Turns.PROPERTY);
+    public static final List<String> HARNESS = java.util.stream.Stream.concat(java.util.stream.Stream.of(
+            "panbench.home", PythonLocator.PROPERTY, ExtraWork.PROPERTY, NativeLibraryCheck.CACHE_PROPERTY,
+            Turns.PROPERTY), ModelSettings.PROPERTIES.stream()).toList();
 
     private ForkProperties() {
     }

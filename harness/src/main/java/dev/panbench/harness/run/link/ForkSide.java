@@ -103,8 +103,8 @@ final class ForkSide {
     }
 
     static void recordForkFacts(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, List<Long> compiledMillis,
-                                List<Double> runQueueWait) {
+                                List<Double> runQueueWait, java.util.Map<String, String> workload) {
         reply(new ForkReply.Facts(Channel.PROTOCOL, ForkFacts.of(peakMemoryBytes, warmup, compiledMillis,
-                runQueueWait)));
+                runQueueWait, workload)));
     }
 }

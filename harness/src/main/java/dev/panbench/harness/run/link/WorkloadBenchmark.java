@@ -113,7 +113,7 @@ public class WorkloadBenchmark {
     public void tearDown() throws Exception {
         Turns.takeLast();
         ForkSide.recordForkFacts(peakMemoryBytes >= 0 ? peakMemoryBytes : null, warmup, compiledByIteration,
-                waitShareByIteration);
+                waitShareByIteration, workload instanceof dev.panbench.harness.spi.RunFacts f ? f.runFacts() : null);
         if (workload != null) {
             workload.close();
         }

@@ -11,6 +11,7 @@ import dev.panbench.harness.spi.Role;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -22,7 +23,7 @@ import java.util.Objects;
 final class Enrichments {
 
     static final List<Enrichment> FROM_FORKS = List.of(Enrichments::deviceTime, Enrichments::peakMemory,
-            Enrichments::runQueueWait, Enrichments::steadiness);
+            Enrichments::runQueueWait, Enrichments::workloadFacts, Enrichments::steadiness);
     static final List<Enrichment> FROM_ROW = List.of(Enrichments::machine, Enrichments::role);
 
     private Enrichments() {
@@ -72,6 +73,20 @@ final class Enrichments {
             byFork.add(w);
         }
         return r.withFacts(f -> f.withRunQueueWait(byFork));
+    }
+
+    /**
+     * Adds what the workload told of its backend ({@link dev.panbench.harness.spi.RunFacts}) to the result's
+     * {@code framework} facts, as a framework row's driver reports its own: the first fork's, since each fork sets up
+     * anew and the first one is what a user's first run sees.
+     */
+    static BenchResult workloadFacts(BenchResult r, Enrichment.Evidence e) {
+        Map<String, String> told = e.replies().facts().stream().map(ForkFacts::workload).filter(m -> !m.isEmpty())
+                .findFirst().orElse(Map.of());
+        if (told.isEmpty()) {
+            return r;
+        }
+        return r.withFacts(f -> f.withFramework(told));
     }
 
     /** Adds whether the iterations were steady ({@link Steadiness}). */

@@ -60,6 +60,18 @@ class EnrichmentsTest {
     }
 
     @Test
+    void whatTheWorkloadToldJoinsTheFrameworkFactsFromTheFirstForkThatToldIt() {
+        ForkReply told = new ForkReply.Facts(Channel.PROTOCOL, new ForkFacts(1L, null, List.of(0L, 0L), List.of(),
+                java.util.Map.of("sessionMillis", "85.4", "maxAbsError", "2.38e-07")));
+        ForkReply later = new ForkReply.Facts(Channel.PROTOCOL, new ForkFacts(1L, null, List.of(0L, 0L), List.of(),
+                java.util.Map.of("sessionMillis", "90.0")));
+        BenchResult r = Enrichments.workloadFacts(twoForks(), replies(facts(1L, List.of()), told, later));
+        assertEquals(java.util.Map.of("sessionMillis", "85.4", "maxAbsError", "2.38e-07"), r.facts().framework());
+        assertEquals(twoForks().facts(), Enrichments.workloadFacts(twoForks(), replies(facts(1L, List.of())))
+                .facts(), "nothing told, nothing added");
+    }
+
+    @Test
     void theForksStepsAddEveryFactAndTheSteadinessVerdict() {
         BenchResult r = Enrichment.applyAll(Enrichments.FROM_FORKS, twoForks(),
                 replies(new ForkReply.DeviceTime(Channel.PROTOCOL, 1000, 10), facts(4096L, List.of(0.0, 0.1)),

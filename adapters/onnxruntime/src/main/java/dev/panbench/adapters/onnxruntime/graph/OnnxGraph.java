@@ -46,6 +46,21 @@ public final class OnnxGraph {
         return this;
     }
 
+    /**
+     * A graph input with free dimensions, as an exporter writes a batch or sequence axis: each of {@code dims} a
+     * {@code Long} (fixed) or a {@code String} (free, its {@code dim_param}).
+     */
+    public OnnxGraph dynamicInput(String valueName, DataType type, Object... dims) {
+        inputs.add(valueInfo(valueName, type, dims));
+        return this;
+    }
+
+    /** A graph output with free dimensions ({@link #dynamicInput}). */
+    public OnnxGraph dynamicOutput(String valueName, DataType type, Object... dims) {
+        outputs.add(valueInfo(valueName, type, dims));
+        return this;
+    }
+
     /** A node of the default ONNX domain. */
     public OnnxGraph node(String opType, List<String> in, List<String> out, Attribute... attributes) {
         return node("", opType, in, out, attributes);
@@ -113,9 +128,15 @@ public final class OnnxGraph {
     }
 
     private static ProtoMessage valueInfo(String valueName, DataType type, long[] dims) {
+        return valueInfo(valueName, type, java.util.Arrays.stream(dims).boxed().toArray());
+    }
+
+    private static ProtoMessage valueInfo(String valueName, DataType type, Object[] dims) {
         ProtoMessage shape = new ProtoMessage();
-        for (long d : dims) {
-            shape.message(1, new ProtoMessage().int64(1, d));
+        for (Object d : dims) {
+            // Dimension: int64 dim_value = 1; string dim_param = 2
+            shape.message(1, d instanceof String p ? new ProtoMessage().string(2, p)
+                    : new ProtoMessage().int64(1, ((Number) d).longValue()));
         }
         ProtoMessage tensor = new ProtoMessage().int32(1, type.number).message(2, shape);
         return new ProtoMessage().string(1, valueName).message(2, new ProtoMessage().message(1, tensor));
