@@ -37,8 +37,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * <p>The kernels block by the cache sizes they read, so another CPU takes other block shapes and edge paths, and C2
  * compiles them otherwise. At each width the probe runs in several JVMs ({@link AllocationProbe}), as many at once as
  * there are cores: one with every kernel at this machine's caches (the quick shapes, and sgemm at every default size,
- * whose blocking and edge tiles change with the size), and one for each cache shape of the CPUs the project meets
- * ({@link #SHAPES}, given as {@code -Dpanbench.cache}) with the kernels that block by the caches. A kernel seen
+ * whose blocking and edge tiles change with the size), and one for each cache shape of the CPUs the project meets that
+ * run that many vector registers ({@link #SHAPES}, given as {@code -Dpanbench.cache}: a Zen 3's at AVX2's 16, a Zen 4
+ * or 5's and an Intel server's at AVX-512's 32, at 512 and at 256 bits), with the kernels that block by the caches.
+ * {@value #ALL_SHAPES} sweeps every shape at every width (twice the time). A kernel seen
  * allocating is probed again in a second JVM of its own, and fails when it allocates there too: the rounds are sized
  * by time, so the profile C2 compiles from, and with it what C2 inlines, moves with the machine's load. Both JVMs
  * print their compilations, and where the two disagree the report names the kernel methods that C2 had compiled in
@@ -46,11 +48,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class KernelsAllocateNothingTest {
 
-    /** The caches of the CPUs the project meets, as {@code -Dpanbench.cache} takes them. */
-    static final Map<String, String> SHAPES = Map.of(
-            "Zen 3", "32K,512K,32M",
-            "Zen 4/5", "32K,1M,32M",
-            "Intel server", "48K,2M,105M");
+    /**
+     * A CPU the project meets: its caches, as {@code -Dpanbench.cache} takes them, and its vector registers (16 on an
+     * AVX2-only CPU, 32 with AVX-512, whose JVM can also be held to 256 bits).
+     */
+    record Shape(String cpu, String cache, int registers) {
+    }
+
+    static final List<Shape> SHAPES = List.of(
+            new Shape("Zen 3", "32K,512K,32M", 16),
+            new Shape("Zen 4/5", "32K,1M,32M", 32),
+            new Shape("Intel server", "48K,2M,105M", 32));
+
+    /** Set to {@code true} (e.g. {@code mvn ... -Dprobe.allShapes=true}) to sweep every shape at every width. */
+    static final String ALL_SHAPES = "probe.allShapes";
 
     private static final int PREFERRED_BITS = FloatVector.SPECIES_PREFERRED.vectorBitSize();
     private static final String KERNELS_PACKAGE = "dev.panbench.adapters.cpusimd.kernels.";
@@ -62,12 +73,12 @@ class KernelsAllocateNothingTest {
     void noKernelAllocatesAtTheWidestVectors() throws Exception {
         assumeTrue(PREFERRED_BITS > 256, () -> "the widest vector here is " + PREFERRED_BITS
                 + " bits, no wider than AVX2's: the run capped at 256 bits covers it");
-        checkProbe(List.of(), PREFERRED_BITS);
+        checkProbe(List.of(), PREFERRED_BITS, 32);
     }
 
     @Test
     void noKernelAllocatesAtAvx2Width() throws Exception {
-        checkProbe(List.of("-XX:MaxVectorSize=32"), Math.min(PREFERRED_BITS, 256));
+        checkProbe(List.of("-XX:MaxVectorSize=32"), Math.min(PREFERRED_BITS, 256), useAvx() >= 3 ? 32 : 16);
     }
 
     @Test
@@ -75,7 +86,7 @@ class KernelsAllocateNothingTest {
         int useAvx = useAvx();
         assumeTrue(useAvx >= 3, () -> "HotSpot runs at UseAVX=" + useAvx + " here, so the run at AVX2's width already"
                 + " compiles with AVX2's 16 vector registers");
-        checkProbe(List.of("-XX:UseAVX=2"), Math.min(PREFERRED_BITS, 256));
+        checkProbe(List.of("-XX:UseAVX=2"), Math.min(PREFERRED_BITS, 256), 16);
     }
 
     /** HotSpot's {@code UseAVX} (lowered at start-up to what the CPU has), or -1 where the JVM does not say. */
@@ -96,13 +107,18 @@ class KernelsAllocateNothingTest {
         }
     }
 
-    private void checkProbe(List<String> flags, int expectedBits) throws Exception {
+    /**
+     * Probes at {@code flags}, which give {@code expectedBits}-bit vectors and {@code registers} vector registers: every
+     * kernel at this machine's caches, and the cache-blocked ones at the caches of each CPU that runs that many
+     * registers (every shape with {@value #ALL_SHAPES}), but for one that is this machine's.
+     */
+    private void checkProbe(List<String> flags, int expectedBits, int registers) throws Exception {
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting("this machine's", null, false));
         String here = CacheSizes.machine().render();
-        SHAPES.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .filter(e -> !e.getValue().equals(here))
-                .forEach(e -> settings.add(new Setting(e.getKey(), e.getValue(), true)));
+        boolean all = Boolean.getBoolean(ALL_SHAPES);
+        SHAPES.stream().filter(s -> (all || s.registers() == registers) && !s.cache().equals(here))
+                .forEach(s -> settings.add(new Setting(s.cpu(), s.cache(), true)));
         List<Probe> first = inParallel(settings.stream().map(s -> (Callable<Probe>) () ->
                 probe(flags, s, null, expectedBits, "first")).toList());
         List<Callable<Probe>> seconds = new ArrayList<>();
