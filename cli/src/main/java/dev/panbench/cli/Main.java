@@ -5,6 +5,7 @@ import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.run.RunInterruptedException;
 import dev.panbench.harness.run.measure.RunStop;
 import dev.panbench.harness.run.plan.Adapters;
+import dev.panbench.harness.spi.Adapter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 import sun.misc.Signal;
@@ -105,10 +106,29 @@ public final class Main {
         helpEverywhere(cl);
         cl.setResourceBundle(new HelpTexts());
         ReportCommand.listFormats(cl.getSubcommands().get("report"));
-        CommonOptions.addAdapterOptions(cl, Adapters.load());
+        Adapters adapters = Adapters.load();
+        CommonOptions.addAdapterOptions(cl, adapters);
+        cl.setExecutionStrategy(parsed -> {
+            checkAdapterSettings(cl, adapters);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         return cl;
+    }
+
+    /**
+     * Each adapter's settings ({@code -Dpanbench.cache=...}, or an adapter option just parsed) checked before the
+     * command runs: a bad one is one line and exit 2, before any fork could fail on it.
+     */
+    private static void checkAdapterSettings(CommandLine cl, Adapters adapters) {
+        for (Adapter a : adapters.all()) {
+            try {
+                a.checkSettings();
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ExecutionException(cl, e.getMessage(), new BadInputException(e.getMessage()));
+            }
+        }
     }
 
     private static void helpEverywhere(CommandLine cl) {

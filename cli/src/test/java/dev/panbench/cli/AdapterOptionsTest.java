@@ -36,4 +36,26 @@ class AdapterOptionsTest {
             }
         }
     }
+
+    @Test
+    void aBadAdapterSettingIsOneLineAndExitTwoBeforeTheCommandRuns() {
+        String before = System.getProperty("panbench.cache");
+        try {
+            System.setProperty("panbench.cache", "32K,512");
+            var r = CliRunner.run("list", "--adapter", "jvm");
+            assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
+            assertEquals("", r.out());
+            assertEquals("panbench: -Dpanbench.cache=32K,512: expected the L1d, L2 and L3 sizes, e.g. 32K,512K,32M"
+                    + " (K, M or G; L1d 4K to 1M, L2 64K to 64M, L3 256K to 4G)", r.err().strip());
+            System.setProperty("panbench.cache", "32K,512K,32M");
+            var ok = CliRunner.run("list", "--adapter", "jvm");
+            assertEquals(ExitCodes.OK, ok.code(), ok.err());
+        } finally {
+            if (before == null) {
+                System.clearProperty("panbench.cache");
+            } else {
+                System.setProperty("panbench.cache", before);
+            }
+        }
+    }
 }

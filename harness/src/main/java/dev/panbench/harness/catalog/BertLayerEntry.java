@@ -55,7 +55,8 @@ final class BertLayerEntry extends CatalogEntry {
 
     BertLayerEntry() {
         super("model/bert-layer", "one BERT-base encoder layer, post-LN, exact GELU, no mask; weights f32, bf16"
-                + " (fp32 accumulate) or int8-dynamic (uint8 activations per tensor, int32 accumulate)", List.of(
+                + " (fp32 accumulate) or int8-dynamic (weights in reduced range, exact on CPUs without VNNI; uint8 activations"
+                + " per tensor, int32 accumulate)", List.of(
                 ParamSpec.of("batch", "1", "8", "32").quick("1"), ParamSpec.of("seq", "128"), ParamSpec.of("hidden", "768"),
                 ParamSpec.of("heads", "12"), ParamSpec.of("ffn", "3072"),
                 // added after the f32 rows were kept: their ids leave weights=f32 out

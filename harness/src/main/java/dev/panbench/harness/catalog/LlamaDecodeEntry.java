@@ -97,8 +97,8 @@ public final class LlamaDecodeEntry extends CatalogEntry {
 
     LlamaDecodeEntry() {
         super("model/llama-decode", "one token through one LLaMA decoder layer, RMSNorm, rotary, SwiGLU, grouped-query"
-                        + " KV cache; weights f32, bf16 (fp32 accumulate), int8-dynamic (uint8 activations per tensor,"
-                        + " int32 accumulate), int4 (block 32, fp32 activations) or int4-dynamic (int8 activations per"
+                        + " KV cache; weights f32, bf16 (fp32 accumulate), int8-dynamic (weights in reduced range, exact"
+                        + " on CPUs without VNNI; uint8 activations per tensor, int32 accumulate), int4 (block 32, fp32 activations) or int4-dynamic (int8 activations per"
                         + " block, int accumulate)",
                 List.of(ParamSpec.of(WeightFormat.PARAM, "f32", "bf16", "int8-dynamic", "int4", "int4-dynamic")
                                 .quick("f32", "int4", "int4-dynamic"),

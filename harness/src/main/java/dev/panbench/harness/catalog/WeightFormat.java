@@ -12,7 +12,8 @@ import java.util.Arrays;
  *   <li>{@code bf16}: bfloat16 weights ({@link Bf16}: the seeded float32 weights rounded to nearest even), float32
  *       activations and accumulation;</li>
  *   <li>{@code int4}: INT4 weights, block 32, symmetric ({@link Int4Blocks}), float32 activations;</li>
- *   <li>{@code int8-dynamic}: INT8 weights with a scale per output channel and the activations quantized to uint8 at
+ *   <li>{@code int8-dynamic}: INT8 weights in reduced range (7 bits, exact on CPUs without VNNI) with a scale per
+ *       output channel and the activations quantized to uint8 at
  *       run time, one scale and zero point per tensor, products in int32 rescaled to float32
  *       ({@link DynamicInt8});</li>
  *   <li>{@code int4-dynamic}: the INT4 weights of {@code int4} and the activations quantized to int8 at run time,
@@ -23,7 +24,8 @@ public enum WeightFormat {
     F32("f32", "fp32 weights, fp32 compute"),
     BF16("bf16", "bf16 weights, fp32 activations and accumulation"),
     INT4("int4", "int4 weights (block 32), fp32 activations"),
-    INT8_DYNAMIC("int8-dynamic", "int8 weights per channel, uint8 activations per tensor at run time, int32 accumulate"),
+    INT8_DYNAMIC("int8-dynamic", "int8 weights per channel in reduced range (exact on CPUs without VNNI), uint8"
+            + " activations per tensor at run time, int32 accumulate"),
     INT4_DYNAMIC("int4-dynamic", "int4 weights (block 32), int8 activations per block at run time, int accumulate");
 
     /** The parameter's name. */

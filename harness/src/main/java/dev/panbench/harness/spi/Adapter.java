@@ -43,6 +43,15 @@ public interface Adapter {
     }
 
     /**
+     * Checks the settings this adapter reads from system properties ({@link #options}, {@link #forkProperties}) before
+     * any command runs, so a value it cannot use stops the command at once instead of failing every fork: throws
+     * {@link IllegalArgumentException} whose message names the property and what was expected. Most adapters check
+     * nothing here.
+     */
+    default void checkSettings() {
+    }
+
+    /**
      * HotSpot options a benchmark fork of this adapter's workloads starts with, beside panbench's own flags: what its
      * workloads need to run on the footing of their peers (the heap on the huge pages numpy's arrays get, say). Each
      * is the adapter's to explain and to record in {@link #environment()}; most adapters have none.

@@ -1,6 +1,7 @@
 package dev.panbench.adapters.cpusimd;
 
 import dev.panbench.adapters.cpusimd.blas.OpenBlas;
+import dev.panbench.adapters.cpusimd.kernels.CacheSizes;
 import dev.panbench.adapters.cpusimd.kernels.Simd;
 import dev.panbench.adapters.cpusimd.workloads.CpuSimdWorkloads;
 import dev.panbench.harness.model.EnvironmentInfo;
@@ -50,6 +51,9 @@ public final class CpuSimdAdapter implements Adapter {
         env.put("cpu.flags", String.join(" ", CpuFeatures.flags()));
         env.put(EnvironmentInfo.LAST_LEVEL_CACHE_BYTES, Long.toString(CpuFeatures.lastLevelCacheBytes()));
         env.put("jvm.heapPages", HugePages.describe());
+        env.put("cache.sizes", CacheSizes.cpu0().render());
+        CacheSizes.forced().ifPresent(f -> env.put("cache.forced", "-D" + CacheSizes.PROPERTY + "=" + f
+                + " (this machine's: " + CacheSizes.machine().render() + ")"));
         if (probe().available()) {
             env.put("vector.species", Simd.F.toString());
             env.put("vector.bits", Integer.toString(Simd.F.vectorBitSize()));
@@ -71,7 +75,13 @@ public final class CpuSimdAdapter implements Adapter {
 
     @Override
     public List<String> forkProperties() {
-        return List.of(OpenBlas.CORETYPE_PROPERTY);
+        return List.of(OpenBlas.CORETYPE_PROPERTY, CacheSizes.PROPERTY);
+    }
+
+    /** {@value CacheSizes#PROPERTY}, where set, names three cache sizes the kernels can block by. */
+    @Override
+    public void checkSettings() {
+        CacheSizes.forced().ifPresent(CacheSizes::parse);
     }
 
     /** The heap on the pages numpy's arrays get: {@link HugePages} says why. */
