@@ -104,4 +104,17 @@ if ! panbench_find_jdk; then
   fi
   say "no JDK >= 22 with javac found: only a prebuilt jar can run (java: $PANBENCH_JAVA)"
 fi
+# --- The SPI artifact --------------------------------------------------------------------------------------------
+# dev.panbench:panbench-harness (and the parent pom it names) in the local Maven repository: what an adapter of one's
+# own compiles against (`panbench new adapter`, examples/). Installed again only when the harness changed since.
+if panbench_find_jdk && command -v mvn >/dev/null; then
+  version="$(sed -n '0,/<version>/s#.*<version>\(.*\)</version>.*#\1#p' pom.xml)"
+  installed="${HOME}/.m2/repository/dev/panbench/panbench-harness/$version/panbench-harness-$version.jar"
+  if [ ! -f "$installed" ] || [ -n "$(find pom.xml harness/pom.xml harness/src/main -newer "$installed" -print -quit)" ]; then
+    say "installing dev.panbench:panbench-harness:$version (the adapter SPI) into the local Maven repository"
+    if ! mvn -B -q install -pl harness -am -DskipTests >/dev/null; then
+      say "the SPI artifact could not be installed; panbench new adapter's projects will not build offline"
+    fi
+  fi
+fi
 say "ok (java: ${PANBENCH_JAVA}, tvm-ffi: $(.venv/bin/python -c 'import tvm_ffi; print(tvm_ffi.__version__)' 2>/dev/null || echo missing), apache-tvm: $(.venv/bin/python -c 'from importlib.metadata import version; print(version("apache-tvm"))' 2>/dev/null || echo missing))"
