@@ -2,6 +2,7 @@ package dev.panbench.harness.run.link;
 
 import dev.panbench.harness.driver.PythonLocator;
 import dev.panbench.harness.nativelib.NativeLibraryCheck;
+import dev.panbench.harness.plugin.Plugins;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.ExtraWork;
 
@@ -22,7 +23,7 @@ public final class ForkProperties {
      * What the harness itself reads in a fork: where panbench lives, which Python, selfcheck's extra work, the turn
      * table of interleaved pairs.
      */
-    public static final List<String> HARNESS = List.of("panbench.home", PythonLocator.PROPERTY, ExtraWork.PROPERTY,
+    public static final List<String> HARNESS = List.of("panbench.home", Plugins.PROPERTY, PythonLocator.PROPERTY, ExtraWork.PROPERTY,
             NativeLibraryCheck.CACHE_PROPERTY, Turns.PROPERTY);
 
     private ForkProperties() {
