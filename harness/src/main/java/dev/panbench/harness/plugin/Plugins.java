@@ -173,15 +173,15 @@ public final class Plugins {
         return n.endsWith(".jar") ? n.substring(0, n.length() - 4) : n;
     }
 
-    /** One line: the error and its deepest cause, as {@code NoClassDefFoundError: com/acme/Native}. */
+    /** One line: the error and its deepest cause, as {@code NoClassDefFoundError: com/acme/Native (...)}. */
     static String reason(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String line = root.getClass().getSimpleName() + ": " + root.getMessage();
-        if (root != e && e.getMessage() != null) {
-            line = e.getMessage().replaceAll("\\s+", " ") + " (" + line + ")";
+        String line = (e.getClass().getSimpleName() + ": " + e.getMessage()).replaceAll("\\s+", " ");
+        if (root != e) {
+            line += " (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
         }
         return "cannot load: " + line;
     }
