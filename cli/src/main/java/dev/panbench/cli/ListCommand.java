@@ -25,7 +25,7 @@ final class ListCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--adapter", paramLabel = "ID", split = ",", description = "Only this adapter (repeatable).")
+    @Option(names = "--adapter", paramLabel = "ID", split = ",", hideParamSyntax = true, description = "Only this adapter (repeatable).")
     List<String> adapterIds;
 
     @Option(names = "--json", description = "Print JSON instead of text.")

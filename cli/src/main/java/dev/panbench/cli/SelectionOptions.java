@@ -10,7 +10,7 @@ import java.util.Map;
 /** Which results a measuring command runs: adapters, the id filter and parameter overrides. */
 public final class SelectionOptions {
 
-    @Option(names = "--adapter", paramLabel = "ID", split = ",",
+    @Option(names = "--adapter", paramLabel = "ID", split = ",", hideParamSyntax = true,
             description = "Run only this adapter (repeatable; default: all).")
     List<String> adapterIds;
 
