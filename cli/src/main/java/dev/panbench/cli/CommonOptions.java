@@ -30,7 +30,7 @@ public final class CommonOptions {
     boolean verbose;
 
     /** Read before the command line is built ({@link ProjectDefaults#applyAdapterPath}); here for help and for gate. */
-    @Option(names = "--adapter-path", paramLabel = "PATH", split = ":",
+    @Option(names = "--adapter-path", paramLabel = "PATH", split = ":", hideParamSyntax = true,
             description = "Load adapters from this plugin jar, or folder of jars (repeatable, or ':'-separated;"
                     + " default: PANBENCH_ADAPTER_PATH, else panbench.json's adapterPath).")
     List<String> adapterPath;

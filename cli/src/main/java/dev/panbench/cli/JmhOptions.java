@@ -9,7 +9,9 @@ public final class JmhOptions {
 
     @Option(names = "--quick", description = "One short fork, and the small shapes workloads name for it (a model"
             + " layer's batch 1); without --filter, one of each set of twin rows: for CI and smoke tests.")
-    boolean quick;
+    // panbench.json's "quick": true is this flag's initial value (a default of true given through picocli's default
+    // provider would make the flag toggle it off)
+    boolean quick = Main.project() != null && "true".equals(Main.project().get("quick"));
 
     @Option(names = "--forks", paramLabel = "N",
             description = "JMH forks (default " + Defaults.FORKS + ", quick " + Defaults.QUICK_FORKS + ").")

@@ -21,7 +21,7 @@ final class ProjectDefaults implements CommandLine.IDefaultValueProvider {
 
     /** Option name to project-file key, for the options whose default the provider gives. */
     private static final Map<String, String> KEYS = Map.of("--build", "build", "--filter", "filter",
-            "--threshold", "threshold", "--budget", "budget", "--quick", "quick", "--adapter-path", "adapterPath",
+            "--threshold", "threshold", "--budget", "budget", "--adapter-path", "adapterPath",
             "--model", "models", "--adapter", "adapters");
 
     private final ProjectFile project;
