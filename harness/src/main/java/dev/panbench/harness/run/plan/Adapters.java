@@ -35,7 +35,7 @@ public final class Adapters {
         Map<Adapter, String> origins = new IdentityHashMap<>();
         Map<String, String> claimed = new LinkedHashMap<>();
         List<Adapter> found = new ArrayList<>();
-        for (Adapter a : ServiceLoader.load(Adapter.class, Adapters.class.getClassLoader())) {
+        for (Adapter a : ServiceLoader.load(Adapter.class)) {
             found.add(a);
             origins.put(a, BUILT_IN);
             claimed.putIfAbsent(a.id(), BUILT_IN);
@@ -59,7 +59,7 @@ public final class Adapters {
     /** Only the adapters on panbench's own class path, whatever the adapter path. */
     public static Adapters builtIn() {
         List<Adapter> found = new ArrayList<>();
-        ServiceLoader.load(Adapter.class, Adapters.class.getClassLoader()).forEach(found::add);
+        ServiceLoader.load(Adapter.class).forEach(found::add);
         return of(found);
     }
 
