@@ -63,6 +63,9 @@ final class FindCommand implements Callable<Integer> {
         CompareSettings compare = compareOptions.settings();
         PrintWriter err = common.err();
         boolean user = userBuild.active();
+        if (!user) {
+            UserBuildOptions.requireOwnCheckout("find", good);
+        }
         Path home = user ? userBuild.repository() : Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
         Path cache = home.resolve(Defaults.BUILD_CACHE_DIR);
         List<String> rel = user ? UserBuildOptions.relativeAdapterPath(home) : List.of();

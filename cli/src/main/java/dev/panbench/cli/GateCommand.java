@@ -182,6 +182,9 @@ final class GateCommand implements Callable<Integer> {
             PluginBuild.checkout(repo, userBuild.build, line -> common.err().println(line));
             candidate = new Build("the checkout", candidate.classPath());
         } else {
+            if (!Files.exists(Path.of(base))) {
+                UserBuildOptions.requireOwnCheckout("--base", base);
+            }
             Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
             baseBuild = RevisionBuild.resolve(base, home, home.resolve(Defaults.BUILD_CACHE_DIR),
                     line -> common.err().println(line));

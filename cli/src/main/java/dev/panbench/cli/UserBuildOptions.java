@@ -49,6 +49,24 @@ final class UserBuildOptions {
         return b;
     }
 
+    /**
+     * Without --build, a revision names one of panbench's own commits: refused where the working directory is another
+     * repository's checkout, whose revisions the user surely meant.
+     */
+    static void requireOwnCheckout(String option, String rev) {
+        String home = System.getProperty("panbench.home");
+        Path here = GitRoot.of(Path.of("").toAbsolutePath());
+        if (home == null || here == null) {
+            return;
+        }
+        Path own = GitRoot.of(Path.of(home));
+        if (own != null && !own.toAbsolutePath().normalize().equals(here.toAbsolutePath().normalize())) {
+            throw new BadInputException(option + " " + rev + ": " + here + " is not panbench's checkout; to compare its"
+                    + " revisions give --build CMD and --adapter-path PATH (or a panbench.json with build and"
+                    + " adapterPath at its root)");
+        }
+    }
+
     /** This command line's adapter path, relative to {@code repo}: where each revision's build puts its plugin. */
     static List<String> relativeAdapterPath(Path repo) {
         List<Path> entries = Plugins.entries(System.getProperty(Plugins.PROPERTY));
