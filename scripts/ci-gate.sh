@@ -8,14 +8,18 @@
 #   on the main branch the history: `panbench run --quick`, gated against the stored baseline's runs and then saved
 #                      to it, so `panbench history` shows the trend.
 #
+# It runs from panbench's checkout (gating panbench itself) or from your own repository's root, through a symlink or
+# by its path: there, a panbench.json at the root (build command, adapter path, selection, threshold) says what to
+# build and measure, and `panbench gate --base MERGE_BASE` builds both revisions of your project with it.
+#
 # The job is a pull request's when PANBENCH_TARGET (or GITHUB_BASE_REF, which GitHub Actions sets on pull requests)
 # names the target branch; otherwise it is the main branch's.
 #
 #   PANBENCH_TARGET    target branch of a pull request (default: $GITHUB_BASE_REF)
-#   PANBENCH_ARGS      the selection and profile (default: --adapter jvm --quick)
+#   PANBENCH_ARGS      the selection and profile (default: --adapter jvm --quick; none where panbench.json says)
 #   PANBENCH_BUDGET    the paired gate's budget (default: 10m)
 #   PANBENCH_SHARD     I/N: gate one shard of the selection (a matrix job per shard; `panbench merge` joins them)
-#   PANBENCH_MAX       largest slowdown allowed (default: 5%)
+#   PANBENCH_MAX       largest slowdown allowed (default: panbench.json's threshold, else 5%)
 #   PANBENCH_BASELINE  main branch: baseline name or results file to gate against (default: main)
 #   PANBENCH_SAVE      main branch: save the run as this baseline name afterwards
 #   PANBENCH_STORE     the baseline store (default: .panbench/baselines); restore it from your CI cache
@@ -23,8 +27,20 @@
 # Writes the verdict where CI shows it ($GITHUB_STEP_SUMMARY on GitHub Actions, else build/panbench/summary.md).
 # Exit code: that of `panbench gate`: 0 passed, 1 a regression beyond the limit, 2 bad input.
 set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 panbench="$root/panbench"
+# the repository gated: the one this job runs in (yours, or panbench's own)
+repo="$(git rev-parse --show-toplevel 2>/dev/null || pwd)"
+default_args=(--adapter jvm --quick)
+if [ -f "$repo/panbench.json" ]; then
+  default_args=()
+  max="${PANBENCH_MAX:-$(sed -n 's/.*"threshold" *: *"\([^"]*\)".*/\1/p' "$repo/panbench.json" | head -n1)}"
+fi
+max="${max:-${PANBENCH_MAX:-5%}}"
+budget=(--budget "${PANBENCH_BUDGET:-10m}")
+if [ -f "$repo/panbench.json" ] && [ -z "${PANBENCH_BUDGET:-}" ] && grep -q '"budget"' "$repo/panbench.json"; then
+  budget=()
+fi
 out="${PANBENCH_OUT:-build/panbench}"
 baseline="${PANBENCH_BASELINE:-main}"
 summary="${GITHUB_STEP_SUMMARY:-$out/summary.md}"
@@ -32,8 +48,8 @@ summary="${GITHUB_STEP_SUMMARY:-$out/summary.md}"
 target="${PANBENCH_TARGET:-${GITHUB_BASE_REF:-}}"
 if [ -n "$target" ]; then
   mkdir -p "$(dirname "$summary")"
-  git -C "$root" fetch --quiet origin "$target" 2>/dev/null || true
-  base="$(git -C "$root" merge-base HEAD "origin/$target" 2>/dev/null || git -C "$root" merge-base HEAD "$target")" || {
+  git -C "$repo" fetch --quiet origin "$target" 2>/dev/null || true
+  base="$(git -C "$repo" merge-base HEAD "origin/$target" 2>/dev/null || git -C "$repo" merge-base HEAD "$target")" || {
     echo "ci-gate: no merge base of HEAD with $target (fetch the target branch, e.g. fetch-depth: 0)" >&2
     exit 2
   }
@@ -41,15 +57,15 @@ if [ -n "$target" ]; then
   [ -n "${PANBENCH_SHARD:-}" ] && shard=(--shard "$PANBENCH_SHARD")
   gate_out="$(mktemp)"
   # shellcheck disable=SC2086
-  "$panbench" gate --base "$base" ${PANBENCH_ARGS:---adapter jvm --quick} "${shard[@]}" \
-    --budget "${PANBENCH_BUDGET:-10m}" --threshold "${PANBENCH_MAX:-5%}" --out "$out" | tee "$gate_out"
+  "$panbench" gate --base "$base" ${PANBENCH_ARGS:-${default_args[*]}} "${shard[@]}" \
+    "${budget[@]}" --threshold "$max" --out "$out" | tee "$gate_out"
   gate_code=${PIPESTATUS[0]}
   {
     echo "## panbench: paired gate against the merge base with \`$target\`"
     echo
     case "$gate_code" in
-      0) echo "**Passed**: no significant regression beyond ${PANBENCH_MAX:-5%}." ;;
-      1) echo "**Failed**: a significant regression beyond ${PANBENCH_MAX:-5%}." ;;
+      0) echo "**Passed**: no significant regression beyond $max." ;;
+      1) echo "**Failed**: a significant regression beyond $max." ;;
       *) echo "**Error** (exit $gate_code): see the job log." ;;
     esac
     echo; echo '```'; cat "$gate_out"; echo '```'
@@ -59,7 +75,7 @@ if [ -n "$target" ]; then
 fi
 
 # shellcheck disable=SC2086
-"$panbench" run ${PANBENCH_ARGS:---adapter jvm --quick} --forks 2 --out "$out"
+"$panbench" run ${PANBENCH_ARGS:-${default_args[*]}} --forks 2 --out "$out"
 run_code=$?
 if [ "$run_code" -ne 0 ] && [ "$run_code" -ne 3 ]; then
   echo "ci-gate: panbench run failed (exit $run_code)" >&2
@@ -77,15 +93,15 @@ if [ ! -f "$baseline" ] && ! "$panbench" baseline show "$baseline" >/dev/null 2>
 fi
 gate_out="$(mktemp)"
 "$panbench" gate --baseline "$baseline" --current "$out/results.json" \
-  --threshold "${PANBENCH_MAX:-5%}" --confirm 2 --out "$out" | tee "$gate_out"
+  --threshold "$max" --confirm 2 --out "$out" | tee "$gate_out"
 gate_code=${PIPESTATUS[0]}
 
 {
   echo "## panbench: gate against \`$baseline\`"
   echo
   case "$gate_code" in
-    0) echo "**Passed**: no confirmed regression beyond ${PANBENCH_MAX:-5%}." ;;
-    1) echo "**Failed**: a confirmed regression beyond ${PANBENCH_MAX:-5%}." ;;
+    0) echo "**Passed**: no confirmed regression beyond $max." ;;
+    1) echo "**Failed**: a confirmed regression beyond $max." ;;
     *) echo "**Error** (exit $gate_code): see the job log." ;;
   esac
   echo

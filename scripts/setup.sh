@@ -4,6 +4,7 @@
 #   ADAPTER      what one adapter's rows need: jvm, tvm-ffi, cpu-simd, gpu-opencl, onnxruntime, gpu-cuda
 #   test         run's, plus the tools the tests drive for real (scripts/test.sh)
 #   tune         .venv-tune, where `panbench tune` runs MetaSchedule
+#   kit          the adapter SPI artifact in the local Maven repository (`panbench new adapter`'s projects build on it)
 # Every group needs the base (a JDK >= 22, Maven, the project's .venv with numpy and apache-tvm-ffi). The launcher
 # calls this before each command with that command's groups, so what is already there costs a fraction of a second;
 # each install is announced on one line with its size and time. As root it installs missing Debian packages, otherwise
@@ -41,8 +42,8 @@ for g in "${@:-run}"; do
   case "$g" in
     run) groups+=("${adapters[@]}") ;;
     test) groups+=("${adapters[@]}" test) ;;
-    tune|jvm|tvm-ffi|cpu-simd|gpu-opencl|onnxruntime|gpu-cuda) groups+=("$g") ;;
-    *) echo "setup: unknown group '$g' (expected run, test, tune or an adapter: ${adapters[*]})" >&2; exit 2 ;;
+    tune|kit|jvm|tvm-ffi|cpu-simd|gpu-opencl|onnxruntime|gpu-cuda) groups+=("$g") ;;
+    *) echo "setup: unknown group '$g' (expected run, test, tune, kit or an adapter: ${adapters[*]})" >&2; exit 2 ;;
   esac
 done
 want_debs=() want_pys=()
@@ -159,4 +160,17 @@ if ! panbench_find_jdk; then
     exit 1
   fi
   say "no JDK >= 22 with javac found: only a prebuilt jar can run (java: $PANBENCH_JAVA)"
+fi
+# --- The SPI artifact --------------------------------------------------------------------------------------------
+# dev.panbench:panbench-harness (and the parent pom it names) in the local Maven repository: what an adapter of one's
+# own compiles against (`panbench new adapter`, examples/). Installed again only when the harness changed since.
+if { has_group kit || has_group test; } && panbench_find_jdk && command -v mvn >/dev/null; then
+  version="$(sed -n '0,/<version>/s#.*<version>\(.*\)</version>.*#\1#p' pom.xml)"
+  installed="${HOME}/.m2/repository/dev/panbench/panbench-harness/$version/panbench-harness-$version.jar"
+  if [ ! -f "$installed" ] || [ -n "$(find pom.xml harness/pom.xml harness/src/main -newer "$installed" -print -quit)" ]; then
+    say "installing dev.panbench:panbench-harness:$version (the adapter SPI) into the local Maven repository"
+    if ! mvn -B -q install -pl harness -am -DskipTests >/dev/null; then
+      say "the SPI artifact could not be installed; panbench new adapter's projects will not build offline"
+    fi
+  fi
 fi

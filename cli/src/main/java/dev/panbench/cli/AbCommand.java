@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -25,7 +26,8 @@ import java.util.concurrent.Callable;
         footer = {"", "The same workflow as gate --base: each round measures every unsettled result once",
                 "in each build, the two forks alive together taking turns iteration by iteration (or as",
                 "--pairing says), in orders drawn from the seed; each result is judged on its pairs.",
-                "A build is a panbench jar or a class path.",
+                "A build is a panbench jar or a class path; with --build, a revision of your repository",
+                "built with that command, its plugin loaded from --adapter-path there.",
                 "", "Examples:",
                 "  panbench ab main/panbench.jar pr/panbench.jar --adapter jvm --quick",
                 "  panbench ab a.jar b.jar --quick --filter 'gemm/' --out build/ab --fail-on-regression"})
@@ -50,6 +52,9 @@ final class AbCommand implements Callable<Integer> {
     PairedOptions paired;
 
     @Mixin
+    UserBuildOptions userBuild;
+
+    @Mixin
     CompareOptions compareOptions;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.AB_OUT_DIR,
@@ -68,8 +73,17 @@ final class AbCommand implements Callable<Integer> {
         }
         CompareSettings compare = compareOptions.settings();
         RunPlan.compileFilter(selection.filter);
-        Build base = Build.of("BASE_BUILD", baseBuild);
-        Build candidate = Build.of("CANDIDATE_BUILD", candidateBuild);
+        Build base;
+        Build candidate;
+        if (userBuild.active()) {
+            Path repo = userBuild.repository();
+            List<String> rel = UserBuildOptions.relativeAdapterPath(repo);
+            base = userBuild.revision(baseBuild, repo, rel, false, common.err()::println);
+            candidate = userBuild.revision(candidateBuild, repo, rel, true, common.err()::println);
+        } else {
+            base = Build.of("BASE_BUILD", baseBuild);
+            candidate = Build.of("CANDIDATE_BUILD", candidateBuild);
+        }
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                 paired.sideSettings(jmh), null, out, common.commandLine(), jmh.quick);
         var outcome = PairedGate.run(paired.request(base, candidate, request, compare),

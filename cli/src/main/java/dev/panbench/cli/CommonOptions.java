@@ -11,6 +11,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,6 +28,12 @@ public final class CommonOptions {
 
     @Option(names = "--verbose", description = "Print stack traces of errors; run lists every skipped result.")
     boolean verbose;
+
+    /** Read before the command line is built ({@link ProjectDefaults#applyAdapterPath}); here for help and for gate. */
+    @Option(names = "--adapter-path", paramLabel = "PATH", split = ":", hideParamSyntax = true,
+            description = "Load adapters from this plugin jar, or folder of jars (repeatable, or ':'-separated;"
+                    + " default: PANBENCH_ADAPTER_PATH, else panbench.json's adapterPath).")
+    List<String> adapterPath;
 
     PrintWriter out() {
         return mixee.commandLine().getOut();

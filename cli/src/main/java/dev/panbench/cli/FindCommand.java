@@ -49,6 +49,9 @@ final class FindCommand implements Callable<Integer> {
     PairedOptions paired;
 
     @Mixin
+    UserBuildOptions userBuild;
+
+    @Mixin
     CompareOptions compareOptions;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.GATE_OUT_DIR + "/find",
@@ -58,14 +61,25 @@ final class FindCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CompareSettings compare = compareOptions.settings();
-        Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
-        Path cache = home.resolve(Defaults.BUILD_CACHE_DIR);
         PrintWriter err = common.err();
+        boolean user = userBuild.active();
+        if (!user) {
+            UserBuildOptions.requireOwnCheckout("find", good);
+        }
+        Path home = user ? userBuild.repository() : Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
+        Path cache = home.resolve(Defaults.BUILD_CACHE_DIR);
+        List<String> rel = user ? UserBuildOptions.relativeAdapterPath(home) : List.of();
         List<String[]> commits = RegressionFinder.commits(home, good, bad);
-        Build goodBuild = RevisionBuild.resolve(good, home, cache, err::println);
+        if (user) {
+            // the ids planned are those of BAD's plugin
+            userBuild.revision(bad, home, rel, true, err::println);
+        }
+        Build goodBuild = user ? userBuild.revision(good, home, rel, false, err::println)
+                : RevisionBuild.resolve(good, home, cache, err::println);
         err.println("find: " + commits.size() + " commit(s) after " + good + " up to " + bad);
         RegressionFinder.Outcome o = RegressionFinder.bisect(commits, commit -> {
-            Build probed = RevisionBuild.resolve(commit, home, cache, err::println);
+            Build probed = user ? userBuild.revision(commit, home, rel, false, err::println)
+                    : RevisionBuild.resolve(commit, home, cache, err::println);
             RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                     paired.sideSettings(jmh), null, out.resolve(commit.substring(0, 12)),
                     common.commandLine(), jmh.quick);

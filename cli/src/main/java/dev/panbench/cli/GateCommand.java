@@ -14,6 +14,7 @@ import dev.panbench.harness.orchestrate.Build;
 import dev.panbench.harness.orchestrate.Confirmation;
 import dev.panbench.harness.orchestrate.GateWorkflow;
 import dev.panbench.harness.paired.PairedGate;
+import dev.panbench.harness.paired.PluginBuild;
 import dev.panbench.harness.paired.RevisionBuild;
 import dev.panbench.harness.run.plan.Adapters;
 import dev.panbench.harness.run.plan.RunPlan;
@@ -45,6 +46,8 @@ import java.util.concurrent.Callable;
                 "Inconclusive results, other machines, added, removed and failed results are reported only.",
                 "", "Examples:",
                 "  panbench gate --base origin/main --adapter jvm --quick",
+                "  panbench gate --base origin/main --build 'mvn -B -q -o package -DskipTests' --adapter-path target",
+                "      (in your own repository; panbench.json can hold --build and --adapter-path)",
                 "  panbench gate --base main.jar --adapter cpu-simd --quick --budget 10m --out build/gate",
                 "  panbench gate --baseline main --current build/panbench/results.json",
                 "  panbench gate --baseline main --current build/panbench --threshold 10%% \\",
@@ -79,6 +82,9 @@ final class GateCommand implements Callable<Integer> {
 
     @Mixin
     PairedOptions paired;
+
+    @Mixin
+    UserBuildOptions userBuild;
 
     @Mixin
     CompareOptions compareOptions;
@@ -166,10 +172,23 @@ final class GateCommand implements Callable<Integer> {
                     + " use --min-pairs and --budget");
         }
         Path dir = out != null ? out : Path.of(Defaults.GATE_OUT_DIR);
-        Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
-        Build baseBuild = RevisionBuild.resolve(base, home, home.resolve(Defaults.BUILD_CACHE_DIR),
-                line -> common.err().println(line));
+        Build baseBuild;
         Build candidate = Build.of("this build", System.getProperty("java.class.path"));
+        if (userBuild.active()) {
+            // a user's repository: base and change are panbench with each revision's plugin
+            Path repo = userBuild.repository();
+            List<String> rel = UserBuildOptions.relativeAdapterPath(repo);
+            baseBuild = PluginBuild.revision(base, repo, userBuild.build, rel, line -> common.err().println(line));
+            PluginBuild.checkout(repo, userBuild.build, line -> common.err().println(line));
+            candidate = new Build("the checkout", candidate.classPath());
+        } else {
+            if (!Files.exists(Path.of(base))) {
+                UserBuildOptions.requireOwnCheckout("--base", base);
+            }
+            Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
+            baseBuild = RevisionBuild.resolve(base, home, home.resolve(Defaults.BUILD_CACHE_DIR),
+                    line -> common.err().println(line));
+        }
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                 paired.sideSettings(jmh), shard, dir, common.commandLine(), jmh.quick);
         var outcome = PairedGate.run(paired.request(baseBuild, candidate, request, settings),

@@ -7,9 +7,18 @@ import picocli.CommandLine.Option;
 /** The JMH settings of a measuring command: a profile ({@code --quick} or the default) and explicit overrides. */
 public final class JmhOptions {
 
+    /** {@code --quick}, or panbench.json's {@code "quick": true}. */
+    boolean quick = Main.project() != null && "true".equals(Main.project().get("quick"));
+
+    // a setter, not the field: picocli makes a flag whose initial value is true turn it off; given or not, the flag
+    // only ever turns the quick profile on
     @Option(names = "--quick", description = "One short fork, and the small shapes workloads name for it (a model"
             + " layer's batch 1); without --filter, one of each set of twin rows: for CI and smoke tests.")
-    boolean quick;
+    void quick(boolean on) {
+        if (on) {
+            quick = true;
+        }
+    }
 
     @Option(names = "--forks", paramLabel = "N",
             description = "JMH forks (default " + Defaults.FORKS + ", quick " + Defaults.QUICK_FORKS + ").")

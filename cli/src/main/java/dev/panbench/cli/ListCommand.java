@@ -28,7 +28,7 @@ final class ListCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--adapter", paramLabel = "ID", description = "Only this adapter (repeatable).")
+    @Option(names = "--adapter", paramLabel = "ID", split = ",", hideParamSyntax = true, description = "Only this adapter (repeatable).")
     List<String> adapterIds;
 
     @Option(names = "--json", description = "Print JSON instead of text.")
@@ -40,7 +40,8 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<ModelEntry> models = model.given() ? model.apply() : List.of();
-        List<Adapter> adapters = Adapters.load().select(adapterIds);
+        Adapters loaded = Adapters.load();
+        List<Adapter> adapters = loaded.select(adapterIds);
         PrintWriter out = common.out();
         if (!models.isEmpty() && !json) {
             models.forEach(m -> out.print(ModelListReport.render(m, adapters)));
@@ -52,6 +53,7 @@ final class ListCommand implements Callable<Integer> {
                 ObjectNode node = arr.addObject();
                 node.put("id", a.id());
                 node.put("description", a.describe());
+                node.put("from", loaded.origin(a));
                 node.set("availability", Json.MAPPER.valueToTree(EnvironmentProbe.adapterInfo(a)));
                 ArrayNode ws = node.putArray("workloads");
                 for (WorkloadSpec w : a.workloads()) {
@@ -67,7 +69,7 @@ final class ListCommand implements Callable<Integer> {
             }
             out.println(Json.MAPPER.writeValueAsString(arr));
         } else {
-            out.print(AdapterListReport.render(adapters));
+            out.print(AdapterListReport.render(adapters, loaded::origin));
         }
         return ExitCodes.OK;
     }

@@ -4,6 +4,7 @@ import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.run.RunInterruptedException;
 import dev.panbench.harness.run.measure.RunStop;
+import dev.panbench.harness.project.ProjectFile;
 import dev.panbench.harness.run.plan.Adapters;
 import dev.panbench.harness.spi.Adapter;
 import picocli.CommandLine.Command;
@@ -18,7 +19,7 @@ import java.io.PrintWriter;
         subcommands = {ListCommand.class, EnvCommand.class, RunCommand.class, CalibrateCommand.class,
                 CompareCommand.class, GateCommand.class, FindCommand.class, BaselineCommand.class, MergeCommand.class, AbCommand.class,
                 ReportCommand.class, HistoryCommand.class, SelfCheckCommand.class, ImportCommand.class,
-                TuneCommand.class},
+                TuneCommand.class, NewCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a regression beyond the threshold;",
                 "2 bad usage or unreadable input; 3 the run finished but some results failed;",
                 "130, 143 interrupted (SIGINT, SIGTERM): the results finished are written."})
@@ -56,9 +57,41 @@ public final class Main {
         }
     }
 
+    private static volatile ProjectFile project;
+
+    /** The project file of this command line's checkout ({@code panbench.json}), or null. */
+    static ProjectFile project() {
+        return project;
+    }
+
+    /**
+     * Reads the project file and sets the adapter path before the command line is built; a damaged project file or a
+     * refused plugin is one line and exit 2.
+     */
+    private static CommandLine prepared(PrintWriter out, PrintWriter err, String[] args) {
+        try {
+            project = ProjectDefaults.find();
+            ProjectDefaults.applyAdapterPath(args, project);
+        } catch (BadInputException e) {
+            err.println("panbench: " + Printable.of(e.getMessage()));
+            err.flush();
+            return null;
+        }
+        CommandLine cl = commandLine();
+        if (out != null) {
+            cl.setOut(out);
+            cl.setErr(err);
+        }
+        cl.setDefaultValueProvider(new ProjectDefaults(project));
+        return cl;
+    }
+
     /** Runs one command line and returns its exit code; what tests call. */
     public static int execute(String... args) {
-        CommandLine cl = commandLine();
+        CommandLine cl = prepared(null, new PrintWriter(System.err, true), args);
+        if (cl == null) {
+            return ExitCodes.BAD_INPUT;
+        }
         int code = run(cl, args);
         cl.getOut().flush();
         cl.getErr().flush();
@@ -67,9 +100,10 @@ public final class Main {
 
     /** Runs one command line with its output and errors captured; what tests call. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = commandLine();
-        cl.setOut(out);
-        cl.setErr(err);
+        CommandLine cl = prepared(out, err, args);
+        if (cl == null) {
+            return ExitCodes.BAD_INPUT;
+        }
         int code = run(cl, args);
         out.flush();
         err.flush();
@@ -106,7 +140,8 @@ public final class Main {
         helpEverywhere(cl);
         cl.setResourceBundle(new HelpTexts());
         ReportCommand.listFormats(cl.getSubcommands().get("report"));
-        Adapters adapters = Adapters.load();
+        // the built-in adapters' options: a plugin is loaded only once its command runs (a gate builds it first)
+        Adapters adapters = Adapters.builtIn();
         CommonOptions.addAdapterOptions(cl, adapters);
         cl.setExecutionStrategy(parsed -> {
             checkAdapterSettings(cl, adapters);

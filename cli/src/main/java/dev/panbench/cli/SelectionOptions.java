@@ -10,7 +10,8 @@ import java.util.Map;
 /** Which results a measuring command runs: adapters, the id filter and parameter overrides. */
 public final class SelectionOptions {
 
-    @Option(names = "--adapter", paramLabel = "ID", description = "Run only this adapter (repeatable; default: all).")
+    @Option(names = "--adapter", paramLabel = "ID", split = ",", hideParamSyntax = true,
+            description = "Run only this adapter (repeatable; default: all).")
     List<String> adapterIds;
 
     @Option(names = "--filter", paramLabel = "REGEX", description = "Run only result ids this regex finds.")
@@ -22,6 +23,10 @@ public final class SelectionOptions {
     /** The {@code --param} overrides, parsed; a malformed one is bad input. */
     Map<String, List<String>> overrides() {
         Map<String, List<String>> overrides = new LinkedHashMap<>();
+        List<String> params = this.params;
+        if (params == null && Main.project() != null && !Main.project().list("params").isEmpty()) {
+            params = Main.project().list("params");
+        }
         if (params != null) {
             for (String p : params) {
                 var e = RunPlan.parseParam(p);

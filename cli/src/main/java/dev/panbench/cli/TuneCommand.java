@@ -27,7 +27,7 @@ final class TuneCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--adapter", paramLabel = "ID",
+    @Option(names = "--adapter", paramLabel = "ID", split = ",", hideParamSyntax = true,
             description = "Tune only this adapter (repeatable; default: every adapter that tunes).")
     List<String> adapterIds;
 

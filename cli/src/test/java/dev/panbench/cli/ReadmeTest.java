@@ -348,7 +348,8 @@ class ReadmeTest {
             s.append(s.toString().endsWith(",") ? "" : " ").append(lines.get(i).strip());
         }
         Set<String> shared = sharedOptions();
-        List<String> kept = Stream.of(s.toString().split(" ")).filter(t -> !shared.contains(t)).toList();
+        List<String> kept = Stream.of(s.toString().split(" "))
+                .filter(t -> !shared.contains(t) && !t.startsWith("[--adapter-path=")).toList();
         return String.join(" ", kept);
     }
 

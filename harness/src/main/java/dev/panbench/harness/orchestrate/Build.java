@@ -13,10 +13,27 @@ import java.util.stream.Stream;
  * One build of panbench (and its adapters) to measure: a jar such as {@code cli/target/panbench.jar} of some commit,
  * or a class path.
  *
- * @param role       how the user named it, for messages ({@code BASE_BUILD})
- * @param classPath  entries separated by the platform's path separator
+ * @param role        how the user named it, for messages ({@code BASE_BUILD})
+ * @param classPath   entries separated by the platform's path separator
+ * @param adapterPath the plugins this build's forks load ({@code dev.panbench.harness.plugin.Plugins#PROPERTY}'s
+ *                    form), in place of this process's adapter path; null: this process's (a user's repository's
+ *                    revision is panbench's own jar with its plugin built from that revision)
  */
-public record Build(String role, String classPath) {
+public record Build(String role, String classPath, String adapterPath) {
+
+    public Build(String role, String classPath) {
+        this(role, classPath, null);
+    }
+
+    /** For messages and results files: the class path, and the adapter path where the build has its own. */
+    public String label() {
+        return adapterPath == null ? classPath : classPath + " with plugins " + adapterPath;
+    }
+
+    /** This build with its own adapter path. */
+    public Build withAdapterPath(String path) {
+        return new Build(role, classPath, path);
+    }
 
     /** Refuses a class path with an entry that does not exist: the child JVM would fail less clearly. */
     public static Build of(String role, String classPath) {

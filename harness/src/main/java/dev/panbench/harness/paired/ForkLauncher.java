@@ -10,6 +10,7 @@ import dev.panbench.harness.orchestrate.AbChild;
 import dev.panbench.harness.orchestrate.AbChildReply;
 import dev.panbench.harness.orchestrate.AbChildRequest;
 import dev.panbench.harness.orchestrate.AbServer;
+import dev.panbench.harness.plugin.Plugins;
 import dev.panbench.harness.run.link.ForkProperties;
 import dev.panbench.harness.run.link.Turns;
 import dev.panbench.harness.run.measure.BenchmarkRunner;
@@ -116,7 +117,7 @@ final class ForkLauncher implements Forks, AutoCloseable {
             double stolen = steal.read().getOrDefault(StealMeter.line(cpu), StealMeter.Ticks.NONE)
                     .stolenSince(stealBefore);
             AbChildReply r = readReply(reply, arm);
-            String where = arm.name() + " build " + arm.build().classPath() + ": ";
+            String where = arm.name() + " build " + arm.build().label() + ": ";
             if (r == null) {
                 throw new BadInputException(where + "its JVM exited with " + code + " and no reply: " + lastLine(log)
                         + " (log: " + log + ")");
@@ -198,7 +199,15 @@ final class ForkLauncher implements Forks, AutoCloseable {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(JvmFlags.all());
-        cmd.addAll(ForkProperties.jvmArgs(Adapters.load().all()));
+        String own = arm.build().adapterPath();
+        for (String arg : ForkProperties.jvmArgs(Adapters.load().all())) {
+            if (own == null || !arg.startsWith("-D" + Plugins.PROPERTY + "=")) {
+                cmd.add(arg);
+            }
+        }
+        if (own != null) {
+            cmd.add("-D" + Plugins.PROPERTY + "=" + own);
+        }
         System.getProperties().forEach((k, v) -> {
             if (k.toString().startsWith("jmh.") && !k.equals(JmhLock.IGNORE_PROPERTY)) {
                 cmd.add("-D" + k + "=" + v);

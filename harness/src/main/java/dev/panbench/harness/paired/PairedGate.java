@@ -228,8 +228,8 @@ public final class PairedGate {
             }
         });
         Comparison empty = new Comparison(Comparison.SCHEMA, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                Comparison.Side.of(baseArm.name() + " build " + baseArm.build().classPath(), base),
-                Comparison.Side.of(candidateArm.name() + " build " + candidateArm.build().classPath(), candidate),
+                Comparison.Side.of(baseArm.name() + " build " + baseArm.build().label(), base),
+                Comparison.Side.of(candidateArm.name() + " build " + candidateArm.build().label(), candidate),
                 compare, Comparison.Environment.of(base.environment(), candidate.environment()), null, null, added,
                 removed, failed, null);
         return new Judged(empty.withChanges(changes, Map.of()), base, candidate);
@@ -250,13 +250,13 @@ public final class PairedGate {
         EnvironmentInfo env = o.environments().get(arm.name());
         RunInfo info = new RunInfo("gate-" + started.toString().replace(":", "") + "-" + arm.name(),
                 started.toString(), finished.toString(), command + " (" + arm.name() + " build "
-                + arm.build().classPath() + ")", thisBuild(arm) ? GitProbe.capture() : null, null);
+                + arm.build().label() + ")", thisBuild(arm) ? GitProbe.capture() : null, null);
         return new ResultFile(info, env, settings.toConfig(), results);
     }
 
     /** Whether the arm runs the build this process runs, whose commit is the checkout's. */
     private static boolean thisBuild(Arm arm) {
-        return arm.build().classPath().equals(System.getProperty("java.class.path"));
+        return arm.build().classPath().equals(System.getProperty("java.class.path")) && arm.build().adapterPath() == null;
     }
 
     private static Summary summary(PairedRounds.Outcome o, PairedRounds.Duel duel, String mode, long seed,

@@ -416,7 +416,7 @@ final class PairedRounds {
     }
 
     private String command(Arm arm, int round) {
-        return plan.command() + " (" + arm.name() + " " + arm.build().classPath() + ", round " + round + ")";
+        return plan.command() + " (" + arm.name() + " " + arm.build().label() + ", round " + round + ")";
     }
 
     /** The pairs of one result as the verdict reads them: {@code d = ln(slowdown)} and the forks' figures. */

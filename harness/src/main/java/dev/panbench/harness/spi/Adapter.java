@@ -7,6 +7,7 @@ import java.util.Map;
  * A family of workloads backed by one implementation technology (plain Java, TVM FFI, Vector API, OpenCL...).
  * Found with {@link java.util.ServiceLoader}: an adapter module lists its class in
  * {@code META-INF/services/dev.panbench.harness.spi.Adapter} and nothing else changes.
+ * <p><b>Stable</b> within a major version of the SPI ({@link SpiVersion}).
  */
 public interface Adapter {
 

@@ -8,6 +8,7 @@ import java.util.Objects;
  * {@code libtvm_ffi.so not found; run scripts/setup.sh or set PANBENCH_TVM_FFI_LIB}. An available combination with a
  * reason is {@link #degraded}: it runs, but below what this machine allows (a native peer on a slower code path), and
  * its results carry that reason so no report compares against it silently.
+ * <p><b>Stable</b> within a major version of the SPI ({@link SpiVersion}).
  */
 public record Availability(boolean available, String reason, String version, String library, String device) {
 

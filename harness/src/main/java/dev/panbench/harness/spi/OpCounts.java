@@ -3,6 +3,7 @@ package dev.panbench.harness.spi;
 /**
  * What one operation of a workload processes, used to turn a time per operation into throughput.
  * Zero means "not meaningful for this workload".
+ * <p><b>Stable</b> within a major version of the SPI ({@link SpiVersion}).
  */
 public record OpCounts(long elements, long bytes, long flops) {
 

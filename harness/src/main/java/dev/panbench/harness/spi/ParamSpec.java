@@ -11,6 +11,7 @@ import java.util.List;
  * {@code weights}, whose earlier rows were all f32): a result at that value leaves the parameter out of its
  * {@link Params}, so its id, row label and every format read as they did before the parameter existed, and saved
  * results and baselines still match it; any other value is written as usual. Null for every other parameter.
+ * <p><b>Stable</b> within a major version of the SPI ({@link SpiVersion}).
  */
 public record ParamSpec(String name, List<String> defaults, List<String> quick, String implied) {
 

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
 
-/** The concrete parameter values of one result, in declared order. */
+/** The concrete parameter values of one result, in declared order. <b>Stable</b> ({@link SpiVersion}). */
 public record Params(Map<String, String> values) {
 
     public static final Params NONE = new Params(Map.of());

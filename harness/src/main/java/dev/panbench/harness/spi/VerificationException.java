@@ -1,6 +1,9 @@
 package dev.panbench.harness.spi;
 
-/** A workload computed the wrong answer; its result is failed with this message and never timed. */
+/**
+ * A workload computed the wrong answer; its result is failed with this message and never timed.
+ * <b>Stable</b> ({@link SpiVersion}).
+ */
 public class VerificationException extends Exception {
 
     public VerificationException(String message) {

@@ -6,6 +6,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * One parameterised instance of a workload, living in the forked benchmark JVM.
  * Life cycle: {@link #setup} once, {@link #verify} once (a wrong answer fails the result and it is never timed),
  * then {@link #run} many times under JMH, then {@link #close}.
+ * <p><b>Stable</b> within a major version of the SPI ({@link SpiVersion}).
  */
 public interface Workload extends AutoCloseable {
 

@@ -23,6 +23,7 @@ import java.util.function.Supplier;
  * @param quick        whether a {@code --quick} run without {@code --filter} plans it; false for a workload that
  *                     belongs to the default profile (a twin of a kernel the quick run already has, say): a quick run
  *                     whose {@code --filter} selects it still runs it
+ * <p><b>Stable</b> within a major version of the SPI ({@link SpiVersion}).
  */
 public record WorkloadSpec(String name, String group, String description, List<ParamSpec> params,
                            Function<Params, OpCounts> counts, Function<Params, Integer> batch,

@@ -8,6 +8,7 @@ import dev.panbench.reports.console.TextTable;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** What {@code list} prints: each adapter, whether it is available here (or why not), and its workloads. */
@@ -18,6 +19,14 @@ public final class AdapterListReport {
 
     /** An adapter a block: its state and description, then a row a workload with its parameters' defaults. */
     public static String render(List<Adapter> adapters) {
+        return render(adapters, a -> null);
+    }
+
+    /**
+     * As {@link #render(List)}, each description followed by where the adapter came from ({@code built in}, or a
+     * plugin's jar or folder) where {@code origin} tells it.
+     */
+    public static String render(List<Adapter> adapters, Function<Adapter, String> origin) {
         StringBuilder sb = new StringBuilder();
         for (Adapter a : adapters) {
             AdapterInfo info = EnvironmentProbe.adapterInfo(a);
@@ -25,7 +34,8 @@ public final class AdapterListReport {
                     ? "available" + detail(info)
                     : "unavailable: " + info.reason();
             sb.append(a.id()).append("  ").append(state).append('\n');
-            sb.append("  ").append(a.describe()).append('\n');
+            String from = origin.apply(a);
+            sb.append("  ").append(a.describe()).append(from == null ? "" : " [" + from + "]").append('\n');
             List<String[]> rows = new ArrayList<>();
             for (WorkloadSpec w : a.workloads()) {
                 rows.add(new String[]{w.name(), w.params().stream()

@@ -3,6 +3,7 @@ package dev.panbench.harness.run.link;
 import dev.panbench.harness.catalog.model.ModelSettings;
 import dev.panbench.harness.driver.PythonLocator;
 import dev.panbench.harness.nativelib.NativeLibraryCheck;
+import dev.panbench.harness.plugin.Plugins;
 import dev.panbench.harness.spi.Adapter;
 import dev.panbench.harness.spi.ExtraWork;
 
@@ -24,7 +25,7 @@ public final class ForkProperties {
      * table of interleaved pairs, the users' models of the run ({@link ModelSettings}).
      */
     public static final List<String> HARNESS = java.util.stream.Stream.concat(java.util.stream.Stream.of(
-            "panbench.home", PythonLocator.PROPERTY, ExtraWork.PROPERTY, NativeLibraryCheck.CACHE_PROPERTY,
+            "panbench.home", Plugins.PROPERTY, PythonLocator.PROPERTY, ExtraWork.PROPERTY, NativeLibraryCheck.CACHE_PROPERTY,
             Turns.PROPERTY), ModelSettings.PROPERTIES.stream()).toList();
 
     private ForkProperties() {
