@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
 @Command(name = "baseline", description = "Manage named baselines (the store: --store, $PANBENCH_STORE, .panbench/baselines).",
         subcommands = {BaselineCommand.ListBaselines.class, BaselineCommand.Show.class, BaselineCommand.Save.class,
                 BaselineCommand.Prune.class, BaselineCommand.Delete.class},
-        footer = {"", "A baseline keeps every run (unless --keep K says the last K), the newest 20 whole and older ones",
+        footer = {"", "A baseline keeps every run (unless --keep K says the last K), the newest 10 whole and older ones",
                 "as per-fork summaries; the gate learns from its newest 10 how much a result moves from run to run.",
                 "", "Examples:",
                 "  panbench baseline save main --from build/panbench/results.json",

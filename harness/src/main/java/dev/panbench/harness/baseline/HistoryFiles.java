@@ -7,6 +7,7 @@ import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.JsonInput;
 import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 
 import java.nio.file.Path;
@@ -47,7 +48,8 @@ public final class HistoryFiles {
         JsonNode tree = ResultFiles.readTree(file);
         boolean v1 = tree.path("schema").asText().startsWith(BaselineHistory.SCHEMA_V1);
         ResultFiles.checkSchema(file, tree, v1 ? BaselineHistory.SCHEMA_V1 : BaselineHistory.SCHEMA);
-        BaselineHistory h = ResultFiles.convert(file, tree, BaselineHistory.class);
+        List<List<BenchResult>> compacted = CompactedRows.take(file, tree);
+        BaselineHistory h = CompactedRows.restore(ResultFiles.convert(file, tree, BaselineHistory.class), compacted);
         if (h.runs().isEmpty()) {
             throw new BadInputException(file + ": field 'runs': expected at least one run");
         }
@@ -68,7 +70,7 @@ public final class HistoryFiles {
     public static void write(Path file, BaselineHistory history) {
         try {
             // one line: a history of every run is mostly numbers, and indentation would be a third of it
-            AtomicFiles.writeString(file, COMPACT.writeValueAsString(history) + "\n");
+            AtomicFiles.writeString(file, COMPACT.writeValueAsString(CompactedRows.encode(history)) + "\n");
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise baseline " + history.name(), e);
         }
