@@ -24,8 +24,7 @@ final class ResultPage {
         sb.append("<h1>").append(Html.escape(t.id())).append("</h1>\n<p class=\"lead\">")
                 .append(t.points().size()).append(" run(s) on ").append(Html.escape(t.machine().label()))
                 .append(severalMachines ? " (runs on other machines have their own page)" : "")
-                .append("; latest median ").append(SvgCharts.fmt(e.latest().median())).append(' ')
-                .append(Html.escape(t.unit()));
+                .append("; latest median ").append(Html.escape(SvgCharts.value(e.latest().median(), t.unit())));
         if (t.bandLower() != null) {
             sb.append("; a new run may fall between ").append(SvgCharts.fmt(t.bandLower())).append(" and ")
                     .append(SvgCharts.fmt(t.bandUpper())).append(" (99%, from the newest whole runs since the last"

@@ -27,11 +27,14 @@ final class RowPage {
                 .append("<figcaption>One line per backend, each run's median; click a line for its page.</figcaption>"
                         + "</figure>\n<table class=\"runs\"><thead><tr><th>backend</th><th>latest</th><th>last change"
                         + " point</th></tr></thead><tbody>\n");
-        for (SiteEntry e : entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            SiteEntry e = entries.get(i);
             Trend.Change c = e.lastChange();
-            sb.append("<tr><td><a href=\"../").append(e.page()).append("\">").append(Html.escape(e.label()))
-                    .append("</a></td><td class=\"num\">").append(SvgCharts.fmt(e.latest().median())).append(' ')
-                    .append(Html.escape(e.trend().unit())).append("</td><td>")
+            sb.append("<tr><td><span class=\"swatch\" style=\"background:")
+                    .append(SvgCharts.PALETTE[i % SvgCharts.PALETTE.length]).append("\"></span><a href=\"../")
+                    .append(e.page()).append("\">").append(Html.escape(e.label()))
+                    .append("</a></td><td class=\"num\">").append(Html.escape(SvgCharts.value(e.latest().median(),
+                            e.trend().unit()))).append("</td><td>")
                     .append(c == null ? "" : SitePage.percent(c.ratio() - 1) + " at run " + c.run()).append("</td></tr>\n");
         }
         sb.append("</tbody></table>\n");

@@ -148,7 +148,7 @@ final class SiteIndex {
             sb.append("<td>").append(Html.escape(t.machine().label())).append("</td>");
         }
         sb.append("<td>").append(SvgCharts.sparkline(t, first, Math.max(first, lastRun))).append("</td><td class=\"num\">")
-                .append(SvgCharts.fmt(latest.median())).append(' ').append(Html.escape(t.unit())).append("</td>")
+                .append(Html.escape(SvgCharts.value(latest.median(), t.unit()))).append("</td>")
                 .append("<td class=\"num chg ").append(cls(change)).append("\">").append(SitePage.percent(change))
                 .append("</td><td>");
         Trend.Change c = e.lastChange();

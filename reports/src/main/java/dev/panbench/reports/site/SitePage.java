@@ -81,7 +81,7 @@ final class SitePage {
             sb.append(", commit ").append(p.commit(), 0, Math.min(10, p.commit().length()))
                     .append(Boolean.TRUE.equals(p.dirty()) ? " (dirty)" : "");
         }
-        sb.append("\nmedian ").append(SvgCharts.fmt(p.median())).append(' ').append(t.unit() == null ? "" : t.unit())
+        sb.append("\nmedian ").append(SvgCharts.value(p.median(), t.unit()))
                 .append(" (95%: ").append(SvgCharts.fmt(p.lower())).append(" to ").append(SvgCharts.fmt(p.upper()))
                 .append("), n = ").append(p.n()).append('\n').append(EnvironmentInfo.summary(env));
         if (env != null && env.hostname() != null) {
