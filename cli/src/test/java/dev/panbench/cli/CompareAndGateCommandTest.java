@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -139,6 +141,21 @@ class CompareAndGateCommandTest {
                 "NAME " + runB.resolve("results.json") + ": a results file holds one run");
         assertOneLineError(CliRunner.run("history", "two", "--store", s, "--format", "pdf", "--out", trend.toString()),
                 "--format pdf: expected md or html");
+        Path site = dir.resolve("site");
+        CliRunner siteRun = CliRunner.run("history", "two", "--store", s, "--site", site.toString());
+        assertEquals(ExitCodes.OK, siteRun.code(), siteRun.err());
+        assertTrue(siteRun.out().startsWith("wrote site " + site + ": " + site.resolve("index.html") + ", 2 result"
+                + " page(s), "), siteRun.out());
+        assertTrue(readString(site.resolve("index.html")).contains("jvm/array/sum[size=1024]"));
+        assertOneLineError(CliRunner.run("history", "two", "--store", s, "--site", site.toString(), "--recent", "0"),
+                "--recent 0: expected 1 or more runs");
+        CliRunner linked = CliRunner.run("gate", "--baseline", "two", "--current", current, "--store", s,
+                "--out", out.toString(), "--site-url", "https://o.github.io/r");
+        assertEquals(ExitCodes.OK, linked.code(), linked.out() + linked.err());
+        Matcher page = Pattern.compile("\\]\\(https://o\\.github\\.io/r/(r/[^)]+\\.html)\\)")
+                .matcher(readString(out.resolve("site-links.md")));
+        assertTrue(page.find(), readString(out.resolve("site-links.md")));
+        assertTrue(Files.isRegularFile(site.resolve(page.group(1))), "the gate links to the site's own page");
         CliRunner.run("baseline", "delete", "two", "--store", s);
     }
 

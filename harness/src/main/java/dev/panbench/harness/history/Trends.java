@@ -136,13 +136,23 @@ public final class Trends {
         if (n < 2) {
             return new double[]{s[0], s[0]};
         }
-        BinomialDistribution b = new BinomialDistribution(null, n, 0.5);
-        double tail = (1 - confidence) / 2;
+        int lo = RANKS.computeIfAbsent(new Rank(n, confidence), Trends::lowerRank);
+        return new double[]{s[lo], s[n - 1 - lo]};
+    }
+
+    private record Rank(int n, double confidence) {
+    }
+
+    /** The interval's lower rank for {@code n} values (0-based): the same few sample counts come back every run. */
+    private static final Map<Rank, Integer> RANKS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static int lowerRank(Rank r) {
+        BinomialDistribution b = new BinomialDistribution(null, r.n(), 0.5);
+        double tail = (1 - r.confidence()) / 2;
         int k = 0;
-        while (k + 1 <= n / 2 && b.cumulativeProbability(k) <= tail) {
+        while (k + 1 <= r.n() / 2 && b.cumulativeProbability(k) <= tail) {
             k++;
         }
-        int lo = Math.max(0, k - 1);
-        return new double[]{s[lo], s[n - 1 - lo]};
+        return Math.max(0, k - 1);
     }
 }

@@ -141,7 +141,10 @@ final class SvgCharts {
         return sb.append("</svg>").toString();
     }
 
-    /** A catalog row over time: one line per backend, log scale (backends differ by orders of magnitude). */
+    /**
+     * A catalog row over time: one line per backend, log scale (backends differ by orders of magnitude), each line
+     * linked to its result's page (where every run has its point) and its latest run marked.
+     */
     record Line(String label, Trend trend, String href) {
     }
 
@@ -170,11 +173,10 @@ final class SvgCharts {
             sb.append("<a href=\"").append(Html.escape(l.href())).append("\"><g class=\"series\" stroke=\"")
                     .append(color).append("\" fill=\"").append(color).append("\"><title>").append(Html.escape(l.label()))
                     .append("</title><polyline points=\"").append(pts.toString().strip()).append("\"/>");
-            for (Trend.Point p : l.trend().points()) {
-                sb.append("<circle r=\"2.5\" cx=\"").append(num1(f.x(p.run()))).append("\" cy=\"")
-                        .append(num1(f.y(p.median()))).append("\"><title>").append(Html.escape(l.label()))
-                        .append(": ").append(Html.escape(title.apply(p))).append("</title></circle>");
-            }
+            Trend.Point last = l.trend().points().getLast();
+            sb.append("<circle r=\"3\" cx=\"").append(num1(f.x(last.run()))).append("\" cy=\"")
+                    .append(num1(f.y(last.median()))).append("\"><title>").append(Html.escape(l.label()))
+                    .append(": ").append(Html.escape(title.apply(last))).append("</title></circle>");
             sb.append("</g></a>\n");
         }
         return sb.append("</svg>").toString();
