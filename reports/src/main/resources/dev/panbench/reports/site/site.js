@@ -8,9 +8,15 @@
   if (!q || !table) { return; }
   var groups = Array.prototype.slice.call(table.tBodies);
   var rows = [];
+  var initial = +table.getAttribute('data-since');
   groups.forEach(function (g) {
-    Array.prototype.forEach.call(g.querySelectorAll('tr[data-id]'), function (r) { r._home = g; rows.push(r); });
+    Array.prototype.forEach.call(g.querySelectorAll('tr[data-id]'), function (r) {
+      r._home = g;
+      r._since = initial; // the page was written with the change since this run
+      rows.push(r);
+    });
   });
+  var flatMode = false;
   var recent = Array.prototype.slice.call(document.querySelectorAll('#recent tr[data-id]'));
   var flat = document.createElement('tbody');
   flat.hidden = true;
@@ -53,7 +59,7 @@
     var shown = 0;
     rows.forEach(function (r) {
       var ok = match(r.getAttribute('data-id'));
-      r.hidden = !ok;
+      if (r.hidden === ok) { r.hidden = !ok; }
       if (ok) { shown++; }
       if (r._since !== run) {
         var c = changeFrom(r, run);
@@ -64,7 +70,7 @@
         cell.className = 'num chg ' + (c > 0.02 ? 'up' : c < -0.02 ? 'down' : 'flat');
       }
     });
-    recent.forEach(function (r) { r.hidden = !match(r.getAttribute('data-id')); });
+    recent.forEach(function (r) { var ok = match(r.getAttribute('data-id')); if (r.hidden === ok) { r.hidden = !ok; } });
     document.getElementById('since-label').textContent = 'run ' + run;
     if (sort.value === 'change') {
       rows.slice().sort(function (a, b) {
@@ -72,8 +78,12 @@
       }).forEach(function (r) { flat.appendChild(r); });
       groups.forEach(function (g) { g.hidden = true; });
       flat.hidden = false;
+      flatMode = true;
     } else {
-      rows.forEach(function (r) { r._home.appendChild(r); });
+      if (flatMode) {
+        rows.forEach(function (r) { r._home.appendChild(r); });
+        flatMode = false;
+      }
       flat.hidden = true;
       groups.forEach(function (g) { g.hidden = !g.querySelector('tr[data-id]:not([hidden])'); });
     }
