@@ -62,16 +62,19 @@ public final class HistorySite {
         SitePage page = new SitePage(h, o.commitUrl());
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put(SitePaths.INDEX, bytes(SiteIndex.render(page, entries, o.recentRuns(), severalMachines)));
+        // the pages are independent of each other: rendered in parallel, kept in order
+        entries.parallelStream().map(e -> Map.entry(e.page(), bytes(ResultPage.render(page, e, severalMachines))))
+                .toList().forEach(f -> files.put(f.getKey(), f.getValue()));
         Map<String, List<SiteEntry>> rows = new LinkedHashMap<>();
         for (SiteEntry e : entries) {
-            files.put(e.page(), bytes(ResultPage.render(page, e, severalMachines)));
             if (e.rowKey() != null) {
                 rows.computeIfAbsent(SitePaths.row(e.rowKey(), e.trend().machine().key()), k -> new ArrayList<>()).add(e);
             }
         }
-        rows.forEach((path, es) -> files.put(path, bytes(RowPage.render(page, es.getFirst().rowKey(),
-                es.stream().sorted(java.util.Comparator.comparing(SiteEntry::backend)
-                        .thenComparing(SiteEntry::label)).toList()))));
+        rows.entrySet().parallelStream().map(r -> Map.entry(r.getKey(), bytes(RowPage.render(page,
+                        r.getValue().getFirst().rowKey(), r.getValue().stream().sorted(java.util.Comparator
+                                .comparing(SiteEntry::backend).thenComparing(SiteEntry::label)).toList()))))
+                .toList().forEach(f -> files.put(f.getKey(), f.getValue()));
         return files;
     }
 

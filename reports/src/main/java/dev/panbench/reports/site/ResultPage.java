@@ -26,9 +26,9 @@ final class ResultPage {
                 .append(severalMachines ? " (runs on other machines have their own page)" : "")
                 .append("; latest median ").append(Html.escape(SvgCharts.value(e.latest().median(), t.unit())));
         if (t.bandLower() != null) {
-            sb.append("; a new run may fall between ").append(SvgCharts.fmt(t.bandLower())).append(" and ")
-                    .append(SvgCharts.fmt(t.bandUpper())).append(" (99%, from the newest whole runs since the last"
-                            + " change point)");
+            sb.append("; a new run may fall between ").append(Html.escape(SvgCharts.value(t.bandLower(), t.unit())))
+                    .append(" and ").append(Html.escape(SvgCharts.value(t.bandUpper(), t.unit())))
+                    .append(" (99%, from the newest whole runs since the last change point)");
         }
         sb.append(".");
         if (e.rowKey() != null) {

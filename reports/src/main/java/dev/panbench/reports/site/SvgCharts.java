@@ -134,8 +134,9 @@ final class SvgCharts {
                     .append(c.commit() == null ? "" : ", commit " + Html.escape(c.commit()))
                     .append(String.format(Locale.ROOT, ": x%.3f (p = %.3f)", c.ratio(), c.pValue()))
                     .append("</title><path d=\"M").append(num1(x)).append(' ').append(f.top).append("V")
-                    .append(f.bottom).append("\"/><text x=\"").append(num1(x + 3)).append("\" y=\"")
-                    .append(f.top + 11).append("\">").append(Html.escape(label)).append("</text>")
+                    .append(f.bottom).append("\"/><text x=\"").append(num1(x > w * 0.7 ? x - 3 : x + 3))
+                    .append("\" y=\"").append(f.top + 11).append(x > w * 0.7 ? "\" text-anchor=\"end\">" : "\">")
+                    .append(Html.escape(label)).append("</text>")
                     .append(u == null ? "</g>" : "</a>").append('\n');
         }
         return sb.append("</svg>").toString();
