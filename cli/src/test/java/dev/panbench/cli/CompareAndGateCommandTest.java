@@ -300,8 +300,10 @@ class CompareAndGateCommandTest {
         assertTrue(show.out().contains("jvm/array/sum") && show.out().contains("machine"), show.out());
         CliRunner prune = CliRunner.run("baseline", "prune", "tmp-1", "--keep", "1", "--store", s);
         assertEquals("baseline tmp-1: dropped 1 run(s), keeps the last 1", prune.out().strip());
-        assertOneLineError(CliRunner.run("baseline", "prune", "tmp-1", "--keep", "0", "--store", s),
-                "--keep 0: expected 1 or more runs");
+        assertEquals("baseline tmp-1: dropped 0 run(s), keeps every run",
+                CliRunner.run("baseline", "prune", "tmp-1", "--keep", "0", "--store", s).out().strip());
+        assertOneLineError(CliRunner.run("baseline", "prune", "tmp-1", "--keep", "-1", "--store", s),
+                "--keep -1: expected 0 (every run) or more runs");
         assertEquals(ExitCodes.OK, CliRunner.run("baseline", "delete", "tmp-1", "--store", s).code());
         assertFalse(CliRunner.run("baseline", "list", "--store", s).out().contains("tmp-1"));
     }
