@@ -156,7 +156,9 @@ final class GateCommand implements Callable<Integer> {
         };
         GateWorkflow.Outcome run = GateWorkflow.run(b.results(), b.label(), b.runs() >= 2 ? b.history() : null,
                 c.results(), c.label(), settings, confirmer);
-        o.print(GateVerdictReport.basis(run.basis(), b.label(), b.runs(), confirm > 0));
+        // the runs the gate learns from: the newest whole runs of the latest run's machine, not the whole history
+        int learnt = b.history() == null ? b.runs() : b.history().resultFiles().size();
+        o.print(GateVerdictReport.basis(run.basis(), b.label(), learnt, confirm > 0));
         Comparison comparison = run.judged();
         Gate.Outcome outcome = run.gate();
         o.print(Reports.console(comparison));
