@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * A named baseline as a history, schema {@value #SCHEMA}: every run saved under the name (or the last {@code keep}),
  * oldest first, each a results file with when and from where it was saved. The newest {@link
- * Defaults#BASELINE_FULL_RUNS} are whole; older ones are compacted to per-fork summaries ({@link RunCompaction}). The
+ * Defaults#BASELINE_FULL_RUNS} (or all {@code keep}, when more) are whole; older ones are compacted to per-fork
+ * summaries ({@link RunCompaction}). The
  * latest run is what a comparison reads as "the baseline"; the newest whole runs measured on the latest run's machine
  * ({@link #resultFiles()}) are what the gate learns run-to-run variation from. Runs of several machines may share a
  * history: each keeps its environment, and trends keep them apart by {@link MachineFingerprint}.
@@ -91,8 +92,9 @@ public record BaselineHistory(String schema, String name, int keep, List<Run> ru
     }
 
     /**
-     * What the run-to-run gate learns from, oldest first: the newest {@link Defaults#BASELINE_GATE_RUNS} runs measured
-     * on the latest run's machine that keep their samples.
+     * What the run-to-run gate learns from, oldest first: the newest runs measured on the latest run's machine that
+     * keep their samples, {@link Defaults#BASELINE_GATE_RUNS} of them, or {@code keep} where the baseline keeps a
+     * number of runs (all whole, as before it kept every run).
      */
     @JsonIgnore
     public List<ResultFile> resultFiles() {
@@ -100,8 +102,9 @@ public record BaselineHistory(String schema, String name, int keep, List<Run> ru
             return List.of();
         }
         MachineFingerprint machine = latest().fingerprint();
+        int window = keep > 0 ? keep : Defaults.BASELINE_GATE_RUNS;
         List<ResultFile> out = new ArrayList<>();
-        for (int i = runs.size() - 1; i >= 0 && out.size() < Defaults.BASELINE_GATE_RUNS; i--) {
+        for (int i = runs.size() - 1; i >= 0 && out.size() < window; i--) {
             Run r = runs.get(i);
             if (r.fingerprint().equals(machine) && r.results().results().stream().noneMatch(RunCompaction::isCompacted)) {
                 out.addFirst(r.results());
@@ -138,20 +141,21 @@ public record BaselineHistory(String schema, String name, int keep, List<Run> ru
         int k = keepRuns == null ? keep : keepRuns;
         List<Run> all = new ArrayList<>(runs);
         all.add(run);
-        return new BaselineHistory(SCHEMA, name, k, compacted(lastOf(all, k)));
+        return new BaselineHistory(SCHEMA, name, k, compacted(lastOf(all, k), k));
     }
 
     /** This history keeping only its last {@code keepRuns} runs (0: every run), and keeping that many from now on. */
     public BaselineHistory pruned(int keepRuns) {
-        return new BaselineHistory(SCHEMA, name, keepRuns, compacted(lastOf(runs, keepRuns)));
+        return new BaselineHistory(SCHEMA, name, keepRuns, compacted(lastOf(runs, keepRuns), keepRuns));
     }
 
     private static List<Run> lastOf(List<Run> runs, int k) {
         return k == 0 || runs.size() <= k ? runs : runs.subList(runs.size() - k, runs.size());
     }
 
-    private static List<Run> compacted(List<Run> runs) {
-        int full = runs.size() - Defaults.BASELINE_FULL_RUNS;
+    /** Compacts all but the newest whole runs: {@link Defaults#BASELINE_FULL_RUNS}, or all {@code keep} when more. */
+    private static List<Run> compacted(List<Run> runs, int keep) {
+        int full = runs.size() - Math.max(keep, Defaults.BASELINE_FULL_RUNS);
         if (full <= 0) {
             return runs;
         }
