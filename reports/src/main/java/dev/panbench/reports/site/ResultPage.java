@@ -63,8 +63,9 @@ final class ResultPage {
             sb.append("<tr><td>").append(p.run())
                     .append("</td><td>").append(Html.escape(p.time())).append("</td><td>")
                     .append(page.commitLink(p.commit(), p.dirty())).append("</td><td class=\"num\">")
-                    .append(SvgCharts.fmt(p.median())).append("</td><td class=\"num\">").append(SvgCharts.fmt(p.lower()))
-                    .append(" to ").append(SvgCharts.fmt(p.upper())).append("</td><td class=\"num\">").append(p.n())
+                    .append(Html.escape(SvgCharts.value(p.median(), t.unit()))).append("</td><td class=\"num\">")
+                    .append(Html.escape(SvgCharts.value(p.lower(), t.unit()))).append(" to ")
+                    .append(Html.escape(SvgCharts.value(p.upper(), t.unit()))).append("</td><td class=\"num\">").append(p.n())
                     .append("</td></tr>\n");
         }
         sb.append("</tbody></table>\n");

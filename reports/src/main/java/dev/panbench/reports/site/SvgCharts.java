@@ -93,10 +93,7 @@ final class SvgCharts {
             lo = Math.min(lo, p.lower());
             hi = Math.max(hi, p.upper());
         }
-        if (t.bandLower() != null) {
-            lo = Math.min(lo, t.bandLower());
-            hi = Math.max(hi, t.bandUpper());
-        }
+        // the runs set the scale; a band wider than they are (few runs, a noisy machine) fills the height, clipped
         f.y(lo, hi, false);
         StringBuilder sb = new StringBuilder(t.points().size() * 260 + 2000);
         f.open(sb, "trend", t.unit());
@@ -104,9 +101,10 @@ final class SvgCharts {
             int from = t.changes().isEmpty() ? t.points().getFirst().run() : t.changes().getLast().run();
             double x0 = f.x(from - 0.5);
             double x1 = f.x(t.points().getLast().run() + 0.5);
-            sb.append("<rect class=\"band\" x=\"").append(num1(x0)).append("\" y=\"").append(num1(f.y(t.bandUpper())))
-                    .append("\" width=\"").append(num1(x1 - x0)).append("\" height=\"")
-                    .append(num1(f.y(t.bandLower()) - f.y(t.bandUpper())))
+            double y0 = Math.max(f.top, f.y(t.bandUpper()));
+            double y1 = Math.min(f.bottom, f.y(t.bandLower()));
+            sb.append("<rect class=\"band\" x=\"").append(num1(x0)).append("\" y=\"").append(num1(y0))
+                    .append("\" width=\"").append(num1(x1 - x0)).append("\" height=\"").append(num1(Math.max(0, y1 - y0)))
                     .append("\"><title>a new run may fall here (99%): ").append(fmt(t.bandLower())).append(" to ")
                     .append(fmt(t.bandUpper())).append(' ').append(Html.escape(t.unit())).append("</title></rect>\n");
         }
@@ -211,7 +209,7 @@ final class SvgCharts {
             double a = log ? Math.log10(lo) : lo;
             double b = log ? Math.log10(hi) : hi;
             double pad = Math.max((b - a) * 0.06, Math.abs(b) * 0.01 + 1e-12);
-            ylo = a - pad;
+            ylo = log || a < 0 ? a - pad : Math.max(0, a - pad);
             yhi = b + pad;
         }
 
