@@ -6,7 +6,8 @@
 #                      runner in pairs of forks adjacent in time, in a drawn order, and fails only on a significant
 #                      regression beyond the limit. A shared runner's drift falls on both sides of every pair.
 #   on the main branch the history: `panbench run --quick`, gated against the stored baseline's runs and then saved
-#                      to it, so `panbench history` shows the trend.
+#                      to it, so `panbench history` shows the trend; with PANBENCH_SITE, the history's static site
+#                      is rebuilt there for a Pages job to publish.
 #
 # It runs from panbench's checkout (gating panbench itself) or from your own repository's root, through a symlink or
 # by its path: there, a panbench.json at the root (build command, adapter path, selection, threshold) says what to
@@ -23,6 +24,10 @@
 #   PANBENCH_BASELINE  main branch: baseline name or results file to gate against (default: main)
 #   PANBENCH_SAVE      main branch: save the run as this baseline name afterwards
 #   PANBENCH_STORE     the baseline store (default: .panbench/baselines); restore it from your CI cache
+#   PANBENCH_SITE      main branch: after saving, rebuild the site of PANBENCH_SAVE's history in this directory
+#   PANBENCH_SITE_URL  where that site is published (https://OWNER.github.io/REPO/): the gate's summary links each
+#                      result it judged to its page there
+#   PANBENCH_COMMIT_URL  each run's commit link, a URL with {commit} (default on GitHub Actions: this repository's)
 #
 # Writes the verdict where CI shows it ($GITHUB_STEP_SUMMARY on GitHub Actions, else build/panbench/summary.md).
 # Exit code: that of `panbench gate`: 0 passed, 1 a regression beyond the limit, 2 bad input.
@@ -44,6 +49,18 @@ fi
 out="${PANBENCH_OUT:-build/panbench}"
 baseline="${PANBENCH_BASELINE:-main}"
 summary="${GITHUB_STEP_SUMMARY:-$out/summary.md}"
+
+# the static site of the saved history, rebuilt where a Pages job publishes it from
+rebuild_site() {
+  [ -n "${PANBENCH_SAVE:-}" ] && [ -n "${PANBENCH_SITE:-}" ] || return 0
+  local commit_url="${PANBENCH_COMMIT_URL:-}"
+  if [ -z "$commit_url" ] && [ -n "${GITHUB_REPOSITORY:-}" ]; then
+    commit_url="${GITHUB_SERVER_URL:-https://github.com}/$GITHUB_REPOSITORY/commit/{commit}"
+  fi
+  local args=(--site "$PANBENCH_SITE")
+  [ -n "$commit_url" ] && args+=(--commit-url "$commit_url")
+  "$panbench" history "$PANBENCH_SAVE" "${args[@]}" || echo "ci-gate: the history site was not rebuilt" >&2
+}
 
 target="${PANBENCH_TARGET:-${GITHUB_BASE_REF:-}}"
 if [ -n "$target" ]; then
@@ -88,10 +105,12 @@ if [ ! -f "$baseline" ] && ! "$panbench" baseline show "$baseline" >/dev/null 2>
   echo "ci-gate: no baseline '$baseline' yet; nothing to gate against" | tee -a "$summary" >&2
   if [ -n "${PANBENCH_SAVE:-}" ]; then
     "$panbench" baseline save "$PANBENCH_SAVE" --from "$out/results.json"
+    rebuild_site
   fi
   exit 0
 fi
 gate_out="$(mktemp)"
+rm -f "$out/site-links.md"
 "$panbench" gate --baseline "$baseline" --current "$out/results.json" \
   --threshold "$max" --confirm 2 --out "$out" | tee "$gate_out"
 gate_code=${PIPESTATUS[0]}
@@ -110,10 +129,17 @@ gate_code=${PIPESTATUS[0]}
   echo '```'
   echo
   echo "comparison.json: \`$out/comparison.json\`"
+  if [ -f "$out/site-links.md" ]; then
+    echo
+    cat "$out/site-links.md"
+  fi
 } >> "$summary"
 rm -f "$gate_out"
 
 if [ -n "${PANBENCH_SAVE:-}" ] && [ "$gate_code" -ne 2 ]; then
   "$panbench" baseline save "$PANBENCH_SAVE" --from "$out/results.json"
+fi
+if [ "$gate_code" -ne 2 ]; then
+  rebuild_site
 fi
 exit "$gate_code"

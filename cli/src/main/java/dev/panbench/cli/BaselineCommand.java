@@ -23,8 +23,8 @@ import java.util.concurrent.Callable;
 @Command(name = "baseline", description = "Manage named baselines (the store: --store, $PANBENCH_STORE, .panbench/baselines).",
         subcommands = {BaselineCommand.ListBaselines.class, BaselineCommand.Show.class, BaselineCommand.Save.class,
                 BaselineCommand.Prune.class, BaselineCommand.Delete.class},
-        footer = {"", "A baseline keeps its last runs (10 unless --keep says otherwise); the gate learns from them",
-                "how much a result moves from run to run.",
+        footer = {"", "A baseline keeps every run (unless --keep K says the last K), the newest 10 whole and older ones",
+                "as per-fork summaries; the gate learns from its newest 10 how much a result moves from run to run.",
                 "", "Examples:",
                 "  panbench baseline save main --from build/panbench/results.json",
                 "  panbench baseline list",
@@ -105,7 +105,7 @@ final class BaselineCommand {
         Path from;
 
         @Option(names = "--keep", paramLabel = "K",
-                description = "Keep the last K runs (default: as many as the baseline kept so far; 10 for a new one).")
+                description = "Keep the last K runs, 0 for every run (default: as the baseline did so far; every run for a new one).")
         Integer keep;
 
         @Override
@@ -137,7 +137,7 @@ final class BaselineCommand {
         @Parameters(paramLabel = "NAME", arity = "0..*", description = "Baselines to prune (default: every one).")
         List<String> names;
 
-        @Option(names = "--keep", required = true, paramLabel = "K", description = "Runs to keep, the newest.")
+        @Option(names = "--keep", required = true, paramLabel = "K", description = "Runs to keep, the newest; 0 keeps every run from now on.")
         int keep;
 
         @Override
@@ -148,7 +148,8 @@ final class BaselineCommand {
             for (String n : which) {
                 BaselineStore.checkName(n, "baseline name");
                 int dropped = store.prune(n, keep);
-                out.println("baseline " + n + ": dropped " + dropped + " run(s), keeps the last " + keep);
+                out.println("baseline " + n + ": dropped " + dropped + " run(s), keeps "
+                        + (keep == 0 ? "every run" : "the last " + keep));
             }
             return ExitCodes.OK;
         }
@@ -178,6 +179,7 @@ final class BaselineCommand {
 
     static String saved(String name, BaselineStore.Entry e) {
         return (e.runs() == 1 ? "saved baseline " + name : "appended to baseline " + name) + " (run " + e.runs()
-                + " of " + e.keep() + " kept, " + e.results() + " results, " + e.machine() + ")";
+                + (e.keep() == 0 ? ", every run kept, " : " of " + e.keep() + " kept, ") + e.results() + " results, "
+                + e.machine() + ")";
     }
 }

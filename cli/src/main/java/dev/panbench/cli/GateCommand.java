@@ -1,6 +1,8 @@
 package dev.panbench.cli;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.env.MachineFingerprint;
+import dev.panbench.reports.site.SiteLinks;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.ResultSource;
 import dev.panbench.harness.compare.CompareSettings;
@@ -54,6 +56,9 @@ import java.util.concurrent.Callable;
                 "      --critical 'gemm/' --max-critical-regression 3%% --confirm 2"})
 final class GateCommand implements Callable<Integer> {
 
+    /** The gate's links to the history site's pages, beside comparison.json. */
+    static final String SITE_LINKS = "site-links.md";
+
     @Mixin
     CommonOptions common;
 
@@ -104,6 +109,11 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write comparison.json (and re-run logs) here.")
     Path out;
 
+    @Option(names = "--site-url", paramLabel = "URL", defaultValue = "${env:PANBENCH_SITE_URL}",
+            description = "With --baseline and --out: where `history --site` is published; writes site-links.md there,"
+                    + " each judged result linked to its page (default: $PANBENCH_SITE_URL).")
+    String siteUrl;
+
     @Override
     public Integer call() throws IOException {
         CompareSettings settings = compareOptions.settings();
@@ -152,7 +162,9 @@ final class GateCommand implements Callable<Integer> {
         };
         GateWorkflow.Outcome run = GateWorkflow.run(b.results(), b.label(), b.runs() >= 2 ? b.history() : null,
                 c.results(), c.label(), settings, confirmer);
-        o.print(GateVerdictReport.basis(run.basis(), b.label(), b.runs(), confirm > 0));
+        // the runs the gate learns from: the newest whole runs of the latest run's machine, not the whole history
+        int learnt = b.history() == null ? b.runs() : b.history().resultFiles().size();
+        o.print(GateVerdictReport.basis(run.basis(), b.label(), learnt, confirm > 0));
         Comparison comparison = run.judged();
         Gate.Outcome outcome = run.gate();
         o.print(Reports.console(comparison));
@@ -160,6 +172,12 @@ final class GateCommand implements Callable<Integer> {
             Path file = out.resolve(ComparisonFiles.FILE_NAME);
             ComparisonFiles.write(file, comparison);
             o.println("wrote " + file);
+            if (siteUrl != null && !siteUrl.isBlank()) {
+                Path links = out.resolve(SITE_LINKS);
+                AtomicFiles.writeString(links, SiteLinks.markdown(comparison, siteUrl,
+                        MachineFingerprint.of(c.results().environment()).key()));
+                o.println("wrote " + links);
+            }
         }
         o.print(GateVerdictReport.verdict(comparison, outcome));
         return outcome.passed() ? ExitCodes.OK : ExitCodes.REGRESSION;

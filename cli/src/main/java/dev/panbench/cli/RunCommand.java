@@ -71,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
     String saveBaseline;
 
     @Option(names = "--keep", paramLabel = "K",
-            description = "With --save-baseline: keep the baseline's last K runs (default: as before; 10 when new).")
+            description = "With --save-baseline: keep the baseline's last K runs, 0 for all (default: as before; all when new).")
     Integer keep;
 
     @Option(names = "--baseline", paramLabel = "NAME", description = "Compare with this baseline right after the run.")

@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -55,7 +57,7 @@ class CompareAndGateCommandTest {
         runB = dir.resolve("b");
         CliRunner a = CliRunner.run(quickRun(runA, "--save-baseline", "main"));
         assertEquals(ExitCodes.OK, a.code(), a.err());
-        assertTrue(a.out().contains("saved baseline main (run 1 of 10 kept, ") && a.out().contains(" in " + store),
+        assertTrue(a.out().contains("saved baseline main (run 1, every run kept, ") && a.out().contains(" in " + store),
                 a.out());
         CliRunner b = CliRunner.run(quickRun(runB, "--baseline", "main"));
         assertEquals(ExitCodes.OK, b.code(), b.err());
@@ -139,6 +141,21 @@ class CompareAndGateCommandTest {
                 "NAME " + runB.resolve("results.json") + ": a results file holds one run");
         assertOneLineError(CliRunner.run("history", "two", "--store", s, "--format", "pdf", "--out", trend.toString()),
                 "--format pdf: expected md or html");
+        Path site = dir.resolve("site");
+        CliRunner siteRun = CliRunner.run("history", "two", "--store", s, "--site", site.toString());
+        assertEquals(ExitCodes.OK, siteRun.code(), siteRun.err());
+        assertTrue(siteRun.out().startsWith("wrote site " + site + ": " + site.resolve("index.html") + ", 2 result"
+                + " page(s), "), siteRun.out());
+        assertTrue(readString(site.resolve("index.html")).contains("jvm/array/sum[size=1024]"));
+        assertOneLineError(CliRunner.run("history", "two", "--store", s, "--site", site.toString(), "--recent", "0"),
+                "--recent 0: expected 1 or more runs");
+        CliRunner linked = CliRunner.run("gate", "--baseline", "two", "--current", current, "--store", s,
+                "--out", out.toString(), "--site-url", "https://o.github.io/r");
+        assertEquals(ExitCodes.OK, linked.code(), linked.out() + linked.err());
+        Matcher page = Pattern.compile("\\]\\(https://o\\.github\\.io/r/(r/[^)]+\\.html)\\)")
+                .matcher(readString(out.resolve("site-links.md")));
+        assertTrue(page.find(), readString(out.resolve("site-links.md")));
+        assertTrue(Files.isRegularFile(site.resolve(page.group(1))), "the gate links to the site's own page");
         CliRunner.run("baseline", "delete", "two", "--store", s);
     }
 
@@ -271,7 +288,7 @@ class CompareAndGateCommandTest {
         String from = runB.resolve("results.json").toString();
         CliRunner save = CliRunner.run("baseline", "save", "tmp-1", "--from", from, "--store", s);
         assertEquals(ExitCodes.OK, save.code(), save.err());
-        assertTrue(save.out().startsWith("saved baseline tmp-1 (run 1 of 10 kept, 2 results, "), save.out());
+        assertTrue(save.out().startsWith("saved baseline tmp-1 (run 1, every run kept, 2 results, "), save.out());
         CliRunner again = CliRunner.run("baseline", "save", "tmp-1", "--from", from, "--store", s, "--keep", "5");
         assertTrue(again.out().startsWith("appended to baseline tmp-1 (run 2 of 5 kept, 2 results, "), again.out());
         CliRunner list = CliRunner.run("baseline", "list", "--store", s);
@@ -283,8 +300,10 @@ class CompareAndGateCommandTest {
         assertTrue(show.out().contains("jvm/array/sum") && show.out().contains("machine"), show.out());
         CliRunner prune = CliRunner.run("baseline", "prune", "tmp-1", "--keep", "1", "--store", s);
         assertEquals("baseline tmp-1: dropped 1 run(s), keeps the last 1", prune.out().strip());
-        assertOneLineError(CliRunner.run("baseline", "prune", "tmp-1", "--keep", "0", "--store", s),
-                "--keep 0: expected 1 or more runs");
+        assertEquals("baseline tmp-1: dropped 0 run(s), keeps every run",
+                CliRunner.run("baseline", "prune", "tmp-1", "--keep", "0", "--store", s).out().strip());
+        assertOneLineError(CliRunner.run("baseline", "prune", "tmp-1", "--keep", "-1", "--store", s),
+                "--keep -1: expected 0 (every run) or more runs");
         assertEquals(ExitCodes.OK, CliRunner.run("baseline", "delete", "tmp-1", "--store", s).code());
         assertFalse(CliRunner.run("baseline", "list", "--store", s).out().contains("tmp-1"));
     }

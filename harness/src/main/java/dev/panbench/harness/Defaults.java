@@ -82,7 +82,12 @@ public final class Defaults {
     public static final double ALLOC_GROWTH_BYTES = 16;
 
     // baselines
-    public static final int BASELINE_KEEP = 10;
+    /** How many runs a baseline keeps unless told otherwise: 0, every run (older ones compacted). */
+    public static final int BASELINE_KEEP = 0;
+    /** The newest runs of a baseline kept whole, every sample; older runs keep per-fork summaries. */
+    public static final int BASELINE_FULL_RUNS = 10;
+    /** The newest runs (of the latest run's machine) the run-to-run gate learns from; what a baseline kept before. */
+    public static final int BASELINE_GATE_RUNS = 10;
     public static final String STORE_DIR = ".panbench/baselines";
     /** How long a baseline save waits for another writer's lock on the store. */
     public static final Time STORE_LOCK_TIMEOUT = Time.seconds(30);

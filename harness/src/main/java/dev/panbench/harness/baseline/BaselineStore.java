@@ -123,8 +123,8 @@ public final class BaselineStore {
 
     /**
      * Appends a run to the baseline's history under the store lock, creating the baseline when it is new; then keeps
-     * only the last {@code keep} runs (null: as many as the baseline kept so far, {@value BaselineHistory#DEFAULT_KEEP}
-     * for a new one). Returns the baseline's listing entry.
+     * only the last {@code keep} runs (null: as many as the baseline kept so far, every run for a new one; 0: every
+     * run), older ones compacted ({@link RunCompaction}). Returns the baseline's listing entry.
      */
     public Entry save(String name, ResultFile results, String source, Integer keep) {
         checkKeep(keep);
@@ -140,7 +140,7 @@ public final class BaselineStore {
         }
     }
 
-    /** Keeps only the last {@code keep} runs of the baseline, from now on too; returns how many were dropped. */
+    /** Keeps only the last {@code keep} runs of the baseline (0: every run), from now on too; returns how many were dropped. */
     public int prune(String name, int keep) {
         checkKeep(keep);
         Path f = file(name);
@@ -156,8 +156,8 @@ public final class BaselineStore {
     }
 
     private static void checkKeep(Integer keep) {
-        if (keep != null && keep < 1) {
-            throw new BadInputException("--keep " + keep + ": expected 1 or more runs");
+        if (keep != null && keep < 0) {
+            throw new BadInputException("--keep " + keep + ": expected 0 (every run) or more runs");
         }
     }
 

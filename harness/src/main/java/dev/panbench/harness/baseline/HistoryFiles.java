@@ -7,6 +7,7 @@ import dev.panbench.harness.io.AtomicFiles;
 import dev.panbench.harness.io.Json;
 import dev.panbench.harness.io.JsonInput;
 import dev.panbench.harness.io.ResultFiles;
+import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 
 import java.nio.file.Path;
@@ -16,9 +17,13 @@ import java.util.Map;
 /**
  * Reads and writes baseline files. A file of schema {@value BaselineHistory#SCHEMA} is a history; a plain results
  * file ({@code panbench/result/v1}, what a baseline was before it kept history) reads as a history of that one run,
- * its {@code baseline} block giving when and from where it was saved. Writing is atomic.
+ * its {@code baseline} block giving when and from where it was saved. A version 1 history reads as version 2 (its
+ * default {@code keep} of 10 as every run). Writing is atomic, on one line.
  */
 public final class HistoryFiles {
+
+    /** What a version 1 history kept by default, and wrote as its {@code keep} either way. */
+    static final int V1_DEFAULT_KEEP = 10;
 
     private HistoryFiles() {
     }
@@ -41,8 +46,10 @@ public final class HistoryFiles {
             return BaselineHistory.empty(name).appended(singleRun(single), null);
         }
         JsonNode tree = ResultFiles.readTree(file);
-        ResultFiles.checkSchema(file, tree, BaselineHistory.SCHEMA);
-        BaselineHistory h = ResultFiles.convert(file, tree, BaselineHistory.class);
+        boolean v1 = tree.path("schema").asText().startsWith(BaselineHistory.SCHEMA_V1);
+        ResultFiles.checkSchema(file, tree, v1 ? BaselineHistory.SCHEMA_V1 : BaselineHistory.SCHEMA);
+        List<List<BenchResult>> compacted = CompactedRows.take(file, tree);
+        BaselineHistory h = CompactedRows.restore(ResultFiles.convert(file, tree, BaselineHistory.class), compacted);
         if (h.runs().isEmpty()) {
             throw new BadInputException(file + ": field 'runs': expected at least one run");
         }
@@ -53,12 +60,17 @@ public final class HistoryFiles {
             }
             ResultFiles.validate(file, r.results(), "runs[" + i + "].results.");
         }
-        return new BaselineHistory(h.schema(), h.name() == null ? name : h.name(), h.keep(), h.runs());
+        int keep = v1 && h.keep() == V1_DEFAULT_KEEP ? BaselineHistory.DEFAULT_KEEP : h.keep();
+        return new BaselineHistory(BaselineHistory.SCHEMA, h.name() == null ? name : h.name(), keep, h.runs());
     }
+
+    private static final com.fasterxml.jackson.databind.ObjectWriter COMPACT = Json.MAPPER.writer()
+            .without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
 
     public static void write(Path file, BaselineHistory history) {
         try {
-            AtomicFiles.writeString(file, Json.MAPPER.writeValueAsString(history) + "\n");
+            // one line: a history of every run is mostly numbers, and indentation would be a third of it
+            AtomicFiles.writeString(file, COMPACT.writeValueAsString(CompactedRows.encode(history)) + "\n");
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise baseline " + history.name(), e);
         }

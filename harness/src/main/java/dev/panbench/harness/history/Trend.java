@@ -1,20 +1,24 @@
 package dev.panbench.harness.history;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.panbench.harness.env.MachineFingerprint;
 
 import java.util.List;
 
 /**
- * One result across the runs of a baseline's history: its median in each run with that median's interval, the band
- * in which a new run may fall, and the change points found in the series.
+ * One result across the runs of a baseline's history measured on one machine: its median in each run with that
+ * median's interval, the band in which a new run may fall, and the change points found in the series. The same result
+ * measured on two machines is two trends, never one line.
  *
- * @param bandLower  lower end of where a new run may fall (the run-to-run prediction interval of the whole history,
- *                   {@link dev.panbench.harness.stats.RunToRun}); null with fewer than two runs
+ * @param machine    the machine whose runs these are ({@link MachineFingerprint})
+ * @param bandLower  lower end of where a new run may fall (the run-to-run prediction interval, {@link
+ *                   dev.panbench.harness.stats.RunToRun}, of the newest whole runs since the last change point); null
+ *                   with fewer than two such runs
  * @param changes    indexes into {@code points} where a new segment starts (E-divisive means)
  */
-@JsonPropertyOrder({"id", "unit", "points", "center", "bandLower", "bandUpper", "runSpread", "changes"})
-public record Trend(String id, String unit, List<Point> points, Double center, Double bandLower, Double bandUpper,
-                    Double runSpread, List<Change> changes) {
+@JsonPropertyOrder({"id", "machine", "unit", "points", "center", "bandLower", "bandUpper", "runSpread", "changes"})
+public record Trend(String id, MachineFingerprint machine, String unit, List<Point> points, Double center,
+                    Double bandLower, Double bandUpper, Double runSpread, List<Change> changes) {
 
     public Trend {
         points = List.copyOf(points);

@@ -1,7 +1,10 @@
 package dev.panbench.harness.history;
 
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.BaselineHistory;
+import dev.panbench.harness.baseline.RunCompaction;
 import dev.panbench.harness.compare.Comparisons;
+import dev.panbench.harness.env.MachineFingerprint;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.stats.Descriptive;
 import dev.panbench.harness.stats.EDivisive;
@@ -14,7 +17,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The trends of a baseline's history, one per result id, in the order the latest run lists them. */
+/**
+ * The trends of a baseline's history, one per result id and machine: first those of the latest run's machine in the
+ * order the latest run lists them, then the others as they first appear. A compacted run's point is its stored
+ * summary ({@link RunCompaction}).
+ */
 public final class Trends {
 
     /** Confidence of each run's interval of its median. */
@@ -25,49 +32,76 @@ public final class Trends {
     private Trends() {
     }
 
+    private record Key(String id, MachineFingerprint machine) {
+    }
+
+    /** One series being gathered: its points, and each point's forks (null for a compacted run). */
+    private record Series(List<Trend.Point> points, List<double[][]> forks, String[] unit) {
+    }
+
     public static List<Trend> of(BaselineHistory history) {
-        Map<String, List<Trend.Point>> points = new LinkedHashMap<>();
-        Map<String, List<double[][]>> forks = new LinkedHashMap<>();
-        Map<String, String> units = new LinkedHashMap<>();
-        for (BenchResult r : history.latest().results().results()) {
-            points.put(r.id().toString(), new ArrayList<>());
+        Map<Key, Series> series = new LinkedHashMap<>();
+        if (!history.isEmpty()) {
+            MachineFingerprint latest = history.latest().fingerprint();
+            for (BenchResult r : history.latest().results().results()) {
+                series.put(new Key(r.id().toString(), latest), new Series(new ArrayList<>(), new ArrayList<>(),
+                        new String[1]));
+            }
         }
         int index = 0;
         for (BaselineHistory.Run run : history.runs()) {
             index++;
+            MachineFingerprint machine = run.fingerprint();
             for (BenchResult r : run.results().results()) {
                 if (!r.ok() || r.samples().isEmpty() || r.samples().stream().anyMatch(v -> !(v > 0))) {
                     continue;
                 }
-                String id = r.id().toString();
-                double[] x = r.samples().stream().mapToDouble(Double::doubleValue).toArray();
-                double[] iv = medianInterval(x, POINT_CONFIDENCE);
-                points.computeIfAbsent(id, k -> new ArrayList<>()).add(new Trend.Point(index, run.runId(),
-                        run.time(), run.commit(), run.dirty(), Descriptive.median(x), iv[0], iv[1], x.length));
-                forks.computeIfAbsent(id, k -> new ArrayList<>()).add(Comparisons.forks(r));
-                units.putIfAbsent(id, r.unit());
+                Series s = series.computeIfAbsent(new Key(r.id().toString(), machine),
+                        k -> new Series(new ArrayList<>(), new ArrayList<>(), new String[1]));
+                double[] summary = RunCompaction.summary(r);
+                if (summary != null) {
+                    s.points().add(new Trend.Point(index, run.runId(), run.time(), run.commit(), run.dirty(),
+                            summary[1], summary[2], summary[3], (int) summary[0]));
+                    s.forks().add(null);
+                } else {
+                    double[] x = r.samples().stream().mapToDouble(Double::doubleValue).toArray();
+                    double[] iv = medianInterval(x, POINT_CONFIDENCE);
+                    s.points().add(new Trend.Point(index, run.runId(), run.time(), run.commit(), run.dirty(),
+                            Descriptive.median(x), iv[0], iv[1], x.length));
+                    s.forks().add(Comparisons.forks(r));
+                }
+                if (s.unit()[0] == null) {
+                    s.unit()[0] = r.unit();
+                }
             }
         }
-        List<Trend> out = new ArrayList<>();
-        points.forEach((id, ps) -> {
-            if (ps.isEmpty()) {
-                return;
+        // each series alone (change points are the costly part): in parallel, in order
+        return series.entrySet().parallelStream().filter(e -> !e.getValue().points().isEmpty())
+                .map(e -> trend(e.getKey(), e.getValue())).toList();
+    }
+
+    private static Trend trend(Key key, Series s) {
+        List<Trend.Change> changes = changes(s.points());
+        int from = changes.isEmpty() ? 0 : changes.getLast().index();
+        List<double[][]> recent = new ArrayList<>();
+        for (int i = s.points().size() - 1; i >= from && recent.size() < Defaults.BASELINE_GATE_RUNS; i--) {
+            if (s.forks().get(i) != null) {
+                recent.addFirst(s.forks().get(i));
             }
-            Double center = null;
-            Double lo = null;
-            Double hi = null;
-            Double spread = null;
-            if (ps.size() >= 2) {
-                RunToRun.Estimate e = RunToRun.estimate(forks.get(id));
-                RunToRun.Prediction p = RunToRun.predict(e, forks.get(id).getLast(), BAND_CONFIDENCE);
-                center = Math.exp(e.center());
-                lo = Math.exp(e.center() - p.halfWidth());
-                hi = Math.exp(e.center() + p.halfWidth());
-                spread = e.runSd();
-            }
-            out.add(new Trend(id, units.get(id), ps, center, lo, hi, spread, changes(ps)));
-        });
-        return out;
+        }
+        Double center = null;
+        Double lo = null;
+        Double hi = null;
+        Double spread = null;
+        if (recent.size() >= 2) {
+            RunToRun.Estimate e = RunToRun.estimate(recent);
+            RunToRun.Prediction p = RunToRun.predict(e, recent.getLast(), BAND_CONFIDENCE);
+            center = Math.exp(e.center());
+            lo = Math.exp(e.center() - p.halfWidth());
+            hi = Math.exp(e.center() + p.halfWidth());
+            spread = e.runSd();
+        }
+        return new Trend(key.id(), key.machine(), s.unit()[0], s.points(), center, lo, hi, spread, changes);
     }
 
     /** E-divisive change points of the runs' log medians, with the ratio of the segments' medians around each. */
@@ -101,13 +135,23 @@ public final class Trends {
         if (n < 2) {
             return new double[]{s[0], s[0]};
         }
-        BinomialDistribution b = new BinomialDistribution(null, n, 0.5);
-        double tail = (1 - confidence) / 2;
+        int lo = RANKS.computeIfAbsent(new Rank(n, confidence), Trends::lowerRank);
+        return new double[]{s[lo], s[n - 1 - lo]};
+    }
+
+    private record Rank(int n, double confidence) {
+    }
+
+    /** The interval's lower rank for {@code n} values (0-based): the same few sample counts come back every run. */
+    private static final Map<Rank, Integer> RANKS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static int lowerRank(Rank r) {
+        BinomialDistribution b = new BinomialDistribution(null, r.n(), 0.5);
+        double tail = (1 - r.confidence()) / 2;
         int k = 0;
-        while (k + 1 <= n / 2 && b.cumulativeProbability(k) <= tail) {
+        while (k + 1 <= r.n() / 2 && b.cumulativeProbability(k) <= tail) {
             k++;
         }
-        int lo = Math.max(0, k - 1);
-        return new double[]{s[lo], s[n - 1 - lo]};
+        return Math.max(0, k - 1);
     }
 }

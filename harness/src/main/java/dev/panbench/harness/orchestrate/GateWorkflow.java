@@ -61,7 +61,7 @@ public final class GateWorkflow {
                     + baseLabel + " (" + pairwise.added().size() + " only in current, "
                     + pairwise.removed().size() + " only in the baseline)");
         }
-        boolean fromHistory = history != null && history.runs().size() >= 2;
+        boolean fromHistory = history != null && history.resultFiles().size() >= 2;
         Comparison judged = fromHistory
                 ? RunToRunVerdicts.judge(pairwise, history.resultFiles(), current, settings) : pairwise;
         int flagged = 0;

@@ -2,6 +2,7 @@ package dev.panbench.harness.baseline;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Fixtures;
+import dev.panbench.harness.Defaults;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.ResultFile;
 import org.junit.jupiter.api.Test;
@@ -136,10 +137,13 @@ class BaselineStoreTest {
         }
         pool.shutdown();
         BaselineHistory h = store.history("shared");
-        assertEquals(BaselineHistory.DEFAULT_KEEP, h.runs().size(), "every append kept its place; the last 10 remain");
-        for (BaselineHistory.Run r : h.runs()) {
+        assertEquals(40, h.runs().size(), "every append kept its place");
+        for (BaselineHistory.Run r : h.runs().subList(40 - Defaults.BASELINE_FULL_RUNS, 40)) {
             assertEquals(results(r.results().results().size()).results(), r.results().results(),
                     "each run whole, from one writer");
+        }
+        for (BaselineHistory.Run r : h.runs().subList(0, 40 - Defaults.BASELINE_FULL_RUNS)) {
+            assertTrue(r.results().results().stream().allMatch(RunCompaction::isCompacted), "older runs compacted");
         }
         assertEquals(List.of(".lock", "shared.json"), files(dir));
     }
@@ -177,8 +181,9 @@ class BaselineStoreTest {
         BaselineStore store = BaselineStore.at(dir);
         for (int n = 1; n <= 12; n++) {
             var e = store.save("main", results(n), "run-" + n + "/results.json");
-            assertEquals(Math.min(n, 10), e.runs());
+            assertEquals(n, e.runs(), "a new baseline keeps every run");
         }
+        store.prune("main", 10);
         BaselineHistory h = store.history("main");
         assertEquals(10, h.keep());
         assertEquals(List.of(3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
@@ -189,8 +194,10 @@ class BaselineStoreTest {
         assertEquals(List.of(11, 12, 13), sizes(store.history("main")));
         store.save("main", results(14), null);
         assertEquals(List.of(12, 13, 14), sizes(store.history("main")), "a later save keeps as many as before");
-        var e = assertThrows(BadInputException.class, () -> store.save("main", results(1), null, 0));
-        assertEquals("--keep 0: expected 1 or more runs", e.getMessage());
+        var e = assertThrows(BadInputException.class, () -> store.save("main", results(1), null, -1));
+        assertEquals("--keep -1: expected 0 (every run) or more runs", e.getMessage());
+        store.save("main", results(15), null, 0);
+        assertEquals(List.of(12, 13, 14, 15), sizes(store.history("main")), "0 keeps every run from then on");
     }
 
     @Test
@@ -238,6 +245,22 @@ class BaselineStoreTest {
         store.save("old", results(2), null);
         assertEquals(List.of(1, 2), sizes(store.history("old")));
         assertEquals("r-old", store.history("old").runs().getFirst().runId());
+    }
+
+    @Test
+    void aVersionOneHistoryKeepingTheOldDefaultNowKeepsEveryRun(@TempDir Path dir) throws Exception {
+        BaselineStore store = BaselineStore.at(dir);
+        store.save("main", results(1), null, 10);
+        Path f = store.file("main");
+        Files.writeString(f, Files.readString(f).replace(BaselineHistory.SCHEMA, BaselineHistory.SCHEMA_V1));
+        for (int i = 0; i < 11; i++) {
+            store.save("main", results(1), null);
+        }
+        assertEquals(12, store.history("main").runs().size(), "v1's keep of 10 was the default, not a choice");
+        assertTrue(Files.readString(f).startsWith("{\"schema\":\"" + BaselineHistory.SCHEMA + "\""));
+        store.prune("main", 3);
+        store.save("main", results(1), null);
+        assertEquals(3, store.history("main").runs().size(), "prune keeps its meaning, from then on too");
     }
 
     @Test

@@ -32,7 +32,7 @@ public final class BaselineReport {
                 rows.add(new String[]{e.name(), "", "", "", "", "unreadable: " + e.error()});
                 continue;
             }
-            rows.add(new String[]{e.name(), e.runs() + "/" + e.keep(),
+            rows.add(new String[]{e.name(), e.runs() + "/" + (e.keep() == 0 ? "all" : String.valueOf(e.keep())),
                     e.savedAt() == null ? String.valueOf(e.runStartedAt()) : e.savedAt(),
                     shortCommit(e.commit(), e.dirty()), String.valueOf(e.results()), e.machine()});
         }
@@ -43,7 +43,8 @@ public final class BaselineReport {
     public static String show(String name, Path file, BaselineHistory h) {
         StringBuilder sb = new StringBuilder();
         sb.append("baseline  ").append(name).append(" (").append(file).append("), ").append(h.runs().size())
-                .append(" run(s), keeps the last ").append(h.keep()).append("\n\n");
+                .append(" run(s), keeps ").append(h.keepsEvery() ? "every run" : "the last " + h.keep())
+                .append("\n\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[]{"#", "run", "started", "saved", "commit", "results", "machine"});
         int i = 1;
