@@ -4,6 +4,7 @@
 #   ADAPTER      what one adapter's rows need: jvm, tvm-ffi, cpu-simd, gpu-opencl, onnxruntime, gpu-cuda
 #   test         run's, plus the tools the tests drive for real (scripts/test.sh)
 #   tune         .venv-tune, where `panbench tune` runs MetaSchedule
+#   model        the Python rows of a user's ONNX model (`--model`): onnxruntime and openvino
 #   kit          the adapter SPI artifact in the local Maven repository (`panbench new adapter`'s projects build on it)
 # Every group needs the base (a JDK >= 22, Maven, the project's .venv with numpy and apache-tvm-ffi). The launcher
 # calls this before each command with that command's groups, so what is already there costs a fraction of a second;
@@ -31,8 +32,8 @@ declare -A pys=(
   [base]="apache-tvm-ffi numpy"
   [tvm-ffi]="apache-tvm==$tvm_version"                 # compiles the catalog workloads as TVM modules (impl=tvm)
   [cpu-simd]="tokenizers==0.23.3 tiktoken==0.14.0"     # text/tokenize's peers and the trainers of its vocabularies
-  # the Python rows of a user's model (run --model); onnxruntime pinned to the Java side's (pom onnxruntime.version)
-  [onnxruntime]="onnxruntime==1.24.1 openvino==2026.4.1"
+  # the Python rows of a user's model (--model); onnxruntime pinned to the Java side's (pom onnxruntime.version)
+  [model]="onnxruntime==1.24.1 openvino==2026.4.1"
   [test]="pytest-benchmark onnx"                       # the import tests run pytest-benchmark; onnx.checker reads our graphs
 )
 adapters=(jvm tvm-ffi cpu-simd gpu-opencl onnxruntime gpu-cuda)
@@ -41,9 +42,9 @@ groups=(base)
 for g in "${@:-run}"; do
   case "$g" in
     run) groups+=("${adapters[@]}") ;;
-    test) groups+=("${adapters[@]}" test) ;;
-    tune|kit|jvm|tvm-ffi|cpu-simd|gpu-opencl|onnxruntime|gpu-cuda) groups+=("$g") ;;
-    *) echo "setup: unknown group '$g' (expected run, test, tune, kit or an adapter: ${adapters[*]})" >&2; exit 2 ;;
+    test) groups+=("${adapters[@]}" model test) ;;
+    tune|kit|model|jvm|tvm-ffi|cpu-simd|gpu-opencl|onnxruntime|gpu-cuda) groups+=("$g") ;;
+    *) echo "setup: unknown group '$g' (expected run, test, tune, kit, model or an adapter: ${adapters[*]})" >&2; exit 2 ;;
   esac
 done
 want_debs=() want_pys=()
