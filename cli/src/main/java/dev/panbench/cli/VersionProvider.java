@@ -1,13 +1,12 @@
 package dev.panbench.cli;
 
+import dev.panbench.harness.env.GitProbe;
+import dev.panbench.harness.model.RunInfo.GitInfo;
 import dev.panbench.harness.spi.SpiVersion;
 import picocli.CommandLine;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code --version}: {@code panbench VERSION (COMMIT)}, VERSION being that of the SPI artifact plugins compile against
@@ -29,33 +28,11 @@ public final class VersionProvider implements CommandLine.IVersionProvider {
         if (home == null || !Files.exists(Path.of(home, ".git"))) {
             return null;
         }
-        String head = git(home, "rev-parse", "--short=12", "HEAD");
-        if (head == null || head.isBlank()) {
+        GitInfo git = GitProbe.capture(home);
+        if (git == null) {
             return null;
         }
-        String status = git(home, "status", "--porcelain", "--untracked-files=no");
-        return head.strip() + (status != null && !status.isBlank() ? "-dirty" : "");
-    }
-
-    private static String git(String dir, String... args) {
-        String[] cmd = new String[args.length + 3];
-        cmd[0] = "git";
-        cmd[1] = "-C";
-        cmd[2] = dir;
-        System.arraycopy(args, 0, cmd, 3, args.length);
-        try {
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                return null;
-            }
-            return new String(out, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
+        return git.commit().substring(0, Math.min(12, git.commit().length()))
+                + (Boolean.TRUE.equals(git.dirty()) ? "-dirty" : "");
     }
 }

@@ -4,6 +4,8 @@ import dev.panbench.harness.model.RunInfo.GitInfo;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The commit of the working directory and whether it has uncommitted changes; null outside a git checkout. */
@@ -13,21 +15,27 @@ public final class GitProbe {
     }
 
     public static GitInfo capture() {
-        String commit = git("rev-parse", "HEAD");
+        return capture(null);
+    }
+
+    /** The same for the checkout at {@code dir} (the working directory when null). */
+    public static GitInfo capture(String dir) {
+        String commit = git(dir, "rev-parse", "HEAD");
         if (commit == null || commit.isBlank()) {
             return null;
         }
-        String status = git("status", "--porcelain", "--untracked-files=no");
+        String status = git(dir, "status", "--porcelain", "--untracked-files=no");
         return new GitInfo(commit.strip(), status == null ? null : !status.isBlank());
     }
 
-    private static String git(String... args) {
-        String[] cmd = new String[args.length + 1];
-        cmd[0] = "git";
-        System.arraycopy(args, 0, cmd, 1, args.length);
+    private static String git(String dir, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("git"));
+        if (dir != null) {
+            cmd.addAll(List.of("-C", dir));
+        }
+        cmd.addAll(List.of(args));
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();

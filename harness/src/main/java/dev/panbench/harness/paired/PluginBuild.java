@@ -50,12 +50,12 @@ public final class PluginBuild {
         try {
             Files.createDirectories(dir);
             if (Files.exists(tree)) {
-                exec(repo, log, "git", "worktree", "remove", "--force", tree.toString());
+                BuildSteps.exec(repo, log, false, "git", "worktree", "remove", "--force", tree.toString());
             }
-            require(exec(repo, log, "git", "worktree", "add", "--detach", tree.toString(), commit) == 0,
+            BuildSteps.require(BuildSteps.exec(repo, log, false, "git", "worktree", "add", "--detach", tree.toString(), commit) == 0,
                     rev + ": git worktree add failed (log: " + log + ")");
             try {
-                require(exec(tree, log, "bash", "-c", build) == 0,
+                BuildSteps.require(BuildSteps.exec(tree, log, false, "bash", "-c", build) == 0,
                         rev + ": the build '" + build + "' of " + commit.substring(0, 12) + " failed (log: " + log + ")");
                 Path tmp = dir.resolve("plugin.tmp");
                 deleteTree(tmp);
@@ -65,7 +65,7 @@ public final class PluginBuild {
                 }
                 Files.move(tmp, plugin, StandardCopyOption.ATOMIC_MOVE);
             } finally {
-                exec(repo, log, "git", "worktree", "remove", "--force", tree.toString());
+                BuildSteps.exec(repo, log, false, "git", "worktree", "remove", "--force", tree.toString());
             }
         } catch (IOException e) {
             throw new BadInputException(rev + ": cannot build in " + dir + " (" + e.getMessage() + ")", e);
@@ -79,7 +79,7 @@ public final class PluginBuild {
         notice.accept("gate: building the checkout with '" + build + "' (log: " + log + ")");
         try {
             Files.deleteIfExists(log);
-            require(exec(repo, log, "bash", "-c", build) == 0,
+            BuildSteps.require(BuildSteps.exec(repo, log, false, "bash", "-c", build) == 0,
                     "--build '" + build + "' failed in " + repo + " (log: " + log + ")");
         } catch (IOException e) {
             throw new BadInputException("--build '" + build + "': cannot run it in " + repo + " (" + e.getMessage()
@@ -106,7 +106,7 @@ public final class PluginBuild {
             Files.copy(from, to.resolve(from.getFileName()));
             return;
         }
-        require(Files.isDirectory(from), rev + ": its build left no " + rel + " (the adapter path, relative to the"
+        BuildSteps.require(Files.isDirectory(from), rev + ": its build left no " + rel + " (the adapter path, relative to the"
                 + " repository's root)");
         try (Stream<Path> s = Files.list(from)) {
             for (Path jar : s.filter(p -> p.getFileName().toString().endsWith(".jar")).toList()) {
@@ -133,24 +133,6 @@ public final class PluginBuild {
             return HexFormat.of().formatHex(d, 0, 4);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static int exec(Path dir, Path log, String... cmd) throws IOException {
-        Files.createDirectories(log.getParent());
-        ProcessBuilder pb = new ProcessBuilder(List.of(cmd)).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        try {
-            return pb.start().waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-    }
-
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new BadInputException(message);
         }
     }
 }

@@ -50,20 +50,20 @@ public final class RevisionBuild {
         try {
             Files.createDirectories(dir);
             if (Files.exists(tree)) {
-                exec(repo, log, "git", "worktree", "remove", "--force", tree.toString());
+                BuildSteps.exec(repo, log, true, "git", "worktree", "remove", "--force", tree.toString());
             }
-            require(exec(repo, log, "git", "worktree", "add", "--detach", tree.toString(), commit) == 0,
+            BuildSteps.require(BuildSteps.exec(repo, log, true, "git", "worktree", "add", "--detach", tree.toString(), commit) == 0,
                     "--base " + base + ": git worktree add failed (log: " + log + ")");
             try {
-                int code = exec(tree, log, "mvn", "-B", "-q", "package", "-DskipTests");
+                int code = BuildSteps.exec(tree, log, true, "mvn", "-B", "-q", "package", "-DskipTests");
                 Path built = tree.resolve(BUILT_JAR);
-                require(code == 0 && Files.isRegularFile(built), "--base " + base + ": the build of " + shortId(commit)
+                BuildSteps.require(code == 0 && Files.isRegularFile(built), "--base " + base + ": the build of " + shortId(commit)
                         + " failed (log: " + log + ")");
                 Path tmp = dir.resolve(JAR + ".tmp");
                 Files.copy(built, tmp, StandardCopyOption.REPLACE_EXISTING);
                 Files.move(tmp, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } finally {
-                exec(repo, log, "git", "worktree", "remove", "--force", tree.toString());
+                BuildSteps.exec(repo, log, true, "git", "worktree", "remove", "--force", tree.toString());
             }
         } catch (IOException e) {
             throw new BadInputException("--base " + base + ": cannot build in " + dir + " (" + e.getMessage() + ")", e);
@@ -87,26 +87,6 @@ public final class RevisionBuild {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BadInputException("--base " + rev + ": interrupted", e);
-        }
-    }
-
-    private static int exec(Path dir, Path log, String... cmd) throws IOException {
-        Files.createDirectories(log.getParent());
-        ProcessBuilder pb = new ProcessBuilder(List.of(cmd)).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        // the build runs with the JDK this panbench runs on, whatever the PATH's java is
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        try {
-            return pb.start().waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-    }
-
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new BadInputException(message);
         }
     }
 
