@@ -1,5 +1,6 @@
 package dev.panbench.adapters.onnxruntime.usermodel;
 
+import dev.panbench.adapters.onnxruntime.workloads.GraphWorkload;
 import dev.panbench.harness.catalog.model.ModelEntries;
 import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.driver.PythonDriver;
@@ -65,17 +66,7 @@ public final class UserModelWorkloads {
     }
 
     static int threads(Params params) {
-        String value = params.get("threads", "1");
-        int t;
-        try {
-            t = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            t = 0;
-        }
-        if (t < 1) {
-            throw new IllegalArgumentException("threads=" + value + ": expected a positive integer");
-        }
-        return t;
+        return GraphWorkload.threads(params.get("threads", "1"));
     }
 
     static String firstLine(String message) {

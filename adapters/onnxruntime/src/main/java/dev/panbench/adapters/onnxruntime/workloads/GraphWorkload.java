@@ -27,7 +27,7 @@ import java.util.Map;
  * handles, the {@link OrtSession.Result} with its map and list), a few hundred bytes whatever the size: it shows in
  * {@code allocBytesPerOp}. The Java API has no IO binding; pinned outputs are its equivalent for the CPU.
  */
-final class GraphWorkload implements Workload {
+public final class GraphWorkload implements Workload {
 
     private static final String BACKEND = OrtWorkloads.BACKEND;
 
@@ -106,7 +106,8 @@ final class GraphWorkload implements Workload {
         owned.close();
     }
 
-    static int threads(String value) {
+    /** A {@code threads} parameter's value as a positive count. */
+    public static int threads(String value) {
         int t;
         try {
             t = Integer.parseInt(value);
