@@ -5,6 +5,7 @@ import dev.panbench.harness.Defaults;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.orchestrate.Build;
 import dev.panbench.harness.paired.PairedGate;
+import dev.panbench.harness.paired.RevisionModels;
 import dev.panbench.harness.run.plan.RunPlan;
 import dev.panbench.harness.run.plan.RunRequest;
 import dev.panbench.reports.gate.GateVerdictReport;
@@ -14,9 +15,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * {@code panbench ab BASE_BUILD CANDIDATE_BUILD}: the paired comparison of {@code gate --base} for two builds named
@@ -27,7 +30,9 @@ import java.util.concurrent.Callable;
                 "in each build, the two forks alive together taking turns iteration by iteration (or as",
                 "--pairing says), in orders drawn from the seed; each result is judged on its pairs.",
                 "A build is a panbench jar or a class path; with --build, a revision of your repository",
-                "built with that command, its plugin loaded from --adapter-path there.",
+                "built with that command, its plugin loaded from --adapter-path there. With --model, a",
+                "revision also runs its own copy of each model the repository holds (nothing to build",
+                "where there is no --build).",
                 "", "Examples:",
                 "  panbench ab main/panbench.jar pr/panbench.jar --adapter jvm --quick",
                 "  panbench ab a.jar b.jar --quick --filter 'gemm/' --out build/ab --fail-on-regression"})
@@ -55,6 +60,9 @@ final class AbCommand implements Callable<Integer> {
     UserBuildOptions userBuild;
 
     @Mixin
+    ModelOptions model;
+
+    @Mixin
     CompareOptions compareOptions;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = Defaults.AB_OUT_DIR,
@@ -73,13 +81,26 @@ final class AbCommand implements Callable<Integer> {
         }
         CompareSettings compare = compareOptions.settings();
         RunPlan.compileFilter(selection.filter);
+        model.select(selection, common.out());
+        List<Path> models = model.paths();
+        Consumer<String> notice = common.err()::println;
+        Path modelRepository = models.isEmpty() || Files.exists(Path.of(baseBuild))
+                || Files.exists(Path.of(candidateBuild)) ? null : UserBuildOptions.otherRepository();
         Build base;
         Build candidate;
         if (userBuild.active()) {
             Path repo = userBuild.repository();
             List<String> rel = UserBuildOptions.relativeAdapterPath(repo);
-            base = userBuild.revision(baseBuild, repo, rel, false, common.err()::println);
-            candidate = userBuild.revision(candidateBuild, repo, rel, true, common.err()::println);
+            base = userBuild.revision(baseBuild, repo, rel, false, notice)
+                    .withProperties(RevisionModels.properties(baseBuild, repo, models, notice));
+            candidate = userBuild.revision(candidateBuild, repo, rel, true, notice)
+                    .withProperties(RevisionModels.properties(candidateBuild, repo, models, notice));
+            RevisionModels.plannedWith(candidate);
+        } else if (modelRepository != null) {
+            // revisions of a user's repository of models: nothing to build, each side runs its revision's files
+            base = RevisionModels.build(baseBuild, modelRepository, models, notice);
+            candidate = RevisionModels.build(candidateBuild, modelRepository, models, notice);
+            RevisionModels.plannedWith(candidate);
         } else {
             base = Build.of("BASE_BUILD", baseBuild);
             candidate = Build.of("CANDIDATE_BUILD", candidateBuild);

@@ -18,6 +18,8 @@ import dev.panbench.harness.orchestrate.GateWorkflow;
 import dev.panbench.harness.paired.PairedGate;
 import dev.panbench.harness.paired.PluginBuild;
 import dev.panbench.harness.paired.RevisionBuild;
+import dev.panbench.harness.paired.RevisionModels;
+import dev.panbench.harness.project.GitRoot;
 import dev.panbench.harness.run.plan.Adapters;
 import dev.panbench.harness.run.plan.RunPlan;
 import dev.panbench.harness.run.plan.RunRequest;
@@ -34,6 +36,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /** {@code panbench gate}: the CI gate. Exit 1 only on a significant regression beyond its limit. */
 @Command(name = "gate", description = "Fail (exit 1) only on a regression beyond its threshold; 0 otherwise.",
@@ -50,6 +53,8 @@ import java.util.concurrent.Callable;
                 "  panbench gate --base origin/main --adapter jvm --quick",
                 "  panbench gate --base origin/main --build 'mvn -B -q -o package -DskipTests' --adapter-path target",
                 "      (in your own repository; panbench.json can hold --build and --adapter-path)",
+                "  panbench gate --base HEAD~1 --model models/detector.onnx --dim N=1",
+                "      (each side runs its revision's model file: a change to the model is gated paired)",
                 "  panbench gate --base main.jar --adapter cpu-simd --quick --budget 10m --out build/gate",
                 "  panbench gate --baseline main --current build/panbench/results.json",
                 "  panbench gate --baseline main --current build/panbench --threshold 10%% \\",
@@ -90,6 +95,9 @@ final class GateCommand implements Callable<Integer> {
 
     @Mixin
     UserBuildOptions userBuild;
+
+    @Mixin
+    ModelOptions model;
 
     @Mixin
     CompareOptions compareOptions;
@@ -190,22 +198,35 @@ final class GateCommand implements Callable<Integer> {
                     + " use --min-pairs and --budget");
         }
         Path dir = out != null ? out : Path.of(Defaults.GATE_OUT_DIR);
+        model.select(selection, common.out());
+        List<Path> models = model.paths();
+        Consumer<String> notice = line -> common.err().println(line);
+        boolean revision = !Files.exists(Path.of(base));
+        Path modelRepository = models.isEmpty() || !revision ? null : UserBuildOptions.otherRepository();
         Build baseBuild;
         Build candidate = Build.of("this build", System.getProperty("java.class.path"));
         if (userBuild.active()) {
-            // a user's repository: base and change are panbench with each revision's plugin
+            // a user's repository: base and change are panbench with each revision's plugin (and models)
             Path repo = userBuild.repository();
             List<String> rel = UserBuildOptions.relativeAdapterPath(repo);
-            baseBuild = PluginBuild.revision(base, repo, userBuild.build, rel, line -> common.err().println(line));
-            PluginBuild.checkout(repo, userBuild.build, line -> common.err().println(line));
+            baseBuild = PluginBuild.revision(base, repo, userBuild.build, rel, notice)
+                    .withProperties(RevisionModels.properties(base, repo, models, notice));
+            PluginBuild.checkout(repo, userBuild.build, notice);
+            candidate = new Build("the checkout", candidate.classPath());
+        } else if (modelRepository != null) {
+            // a user's repository of models, nothing to build: each side runs its revision's model files
+            baseBuild = RevisionModels.build(base, modelRepository, models, notice);
             candidate = new Build("the checkout", candidate.classPath());
         } else {
-            if (!Files.exists(Path.of(base))) {
+            if (revision) {
                 UserBuildOptions.requireOwnCheckout("--base", base);
             }
             Path home = Path.of(System.getProperty("panbench.home", "")).toAbsolutePath();
-            baseBuild = RevisionBuild.resolve(base, home, home.resolve(Defaults.BUILD_CACHE_DIR),
-                    line -> common.err().println(line));
+            baseBuild = RevisionBuild.resolve(base, home, home.resolve(Defaults.BUILD_CACHE_DIR), notice);
+            Path here = GitRoot.of(Path.of("").toAbsolutePath());
+            if (revision && here != null) {
+                baseBuild = baseBuild.withProperties(RevisionModels.properties(base, here, models, notice));
+            }
         }
         RunRequest request = new RunRequest(selection.adapterIds, selection.filter, selection.overrides(),
                 paired.sideSettings(jmh), shard, dir, common.commandLine(), jmh.quick);

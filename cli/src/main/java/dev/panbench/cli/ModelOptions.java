@@ -42,6 +42,8 @@ public final class ModelOptions {
             + " (default float32 1e-3, float16 1e-2, float64 1e-6) (repeatable).")
     List<String> rtol;
 
+    private ModelSettings applied;
+
     boolean given() {
         return models != null && !models.isEmpty();
     }
@@ -55,6 +57,25 @@ public final class ModelOptions {
                 orEmpty(ranges), seed, orEmpty(atol), orEmpty(rtol));
         List<ModelEntry> entries = ModelEntries.make(settings);
         settings.apply();
+        applied = settings;
+        return entries;
+    }
+
+    /** The models {@link #apply()} made entries of, absolute; none before it. */
+    List<Path> paths() {
+        return applied == null ? List.of() : applied.models();
+    }
+
+    /**
+     * Makes the entries as {@link #apply()} does and selects their rows alone where no filter was given; the run
+     * header of each entry goes to {@code out}.
+     */
+    List<ModelEntry> select(SelectionOptions selection, java.io.PrintWriter out) {
+        List<ModelEntry> entries = given() ? apply() : List.of();
+        if (!entries.isEmpty() && selection.filter == null) {
+            selection.filter = filterFor(entries);
+        }
+        entries.forEach(m -> out.println(header(m)));
         return entries;
     }
 

@@ -3,7 +3,6 @@ package dev.panbench.cli;
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Defaults;
 import dev.panbench.harness.baseline.BaselineStore;
-import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.io.Printable;
 import dev.panbench.harness.orchestrate.RunFollowUp;
 import dev.panbench.harness.orchestrate.RunWorkflow;
@@ -117,11 +116,7 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--model with --resume: a resumed run measures the models it was started with;"
                     + " drop --model");
         }
-        List<ModelEntry> models = model.given() ? model.apply() : List.of();
-        if (!models.isEmpty() && selection.filter == null) {
-            selection.filter = ModelOptions.filterFor(models);
-        }
-        models.forEach(m -> common.out().println(ModelOptions.header(m)));
+        model.select(selection, common.out());
         // the follow-up's input is checked before anything runs, so bad input never costs a run
         RunWorkflow workflow = resume == null ? RunWorkflow.prepare(store, saveBaseline, keep, baseline) : null;
         RunFollowUp followUp = resume != null ? RunFollowUp.prepare(store, saveBaseline, keep, baseline) : null;

@@ -7,6 +7,7 @@ import dev.panbench.harness.plugin.Plugins;
 import dev.panbench.harness.project.GitRoot;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,17 +55,30 @@ final class UserBuildOptions {
      * repository's checkout, whose revisions the user surely meant.
      */
     static void requireOwnCheckout(String option, String rev) {
-        String home = System.getProperty("panbench.home");
-        Path here = GitRoot.of(Path.of("").toAbsolutePath());
-        if (home == null || here == null) {
-            return;
-        }
-        Path own = GitRoot.of(Path.of(home));
-        if (own != null && !own.toAbsolutePath().normalize().equals(here.toAbsolutePath().normalize())) {
+        Path here = otherRepository();
+        if (here != null && System.getProperty("panbench.home") != null) {
             throw new BadInputException(option + " " + rev + ": " + here + " is not panbench's checkout; to compare its"
                     + " revisions give --build CMD and --adapter-path PATH (or a panbench.json with build and"
                     + " adapterPath at its root)");
         }
+    }
+
+    /**
+     * The root of the working directory's checkout where it is another repository than panbench's own (panbench's:
+     * {@code panbench.home}'s checkout, else one holding panbench's {@code pom.xml} and {@code harness/}); else null.
+     */
+    static Path otherRepository() {
+        Path here = GitRoot.of(Path.of("").toAbsolutePath());
+        if (here == null) {
+            return null;
+        }
+        String home = System.getProperty("panbench.home");
+        if (home == null) {
+            return Files.isRegularFile(here.resolve("pom.xml")) && Files.isDirectory(here.resolve("harness")) ? null
+                    : here;
+        }
+        Path own = GitRoot.of(Path.of(home));
+        return own == null || own.toAbsolutePath().normalize().equals(here.toAbsolutePath().normalize()) ? null : here;
     }
 
     /** This command line's adapter path, relative to {@code repo}: where each revision's build puts its plugin. */

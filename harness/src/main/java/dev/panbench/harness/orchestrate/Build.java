@@ -6,6 +6,9 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
@@ -18,21 +21,43 @@ import java.util.stream.Stream;
  * @param adapterPath the plugins this build's forks load ({@code dev.panbench.harness.plugin.Plugins#PROPERTY}'s
  *                    form), in place of this process's adapter path; null: this process's (a user's repository's
  *                    revision is panbench's own jar with its plugin built from that revision)
+ * @param properties  system properties this build's forks get in place of this process's (a revision's own model
+ *                    files, {@code panbench.model}); empty: this process's
  */
-public record Build(String role, String classPath, String adapterPath) {
+public record Build(String role, String classPath, String adapterPath, Map<String, String> properties) {
+
+    public Build {
+        properties = properties == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    }
+
+    public Build(String role, String classPath, String adapterPath) {
+        this(role, classPath, adapterPath, Map.of());
+    }
 
     public Build(String role, String classPath) {
         this(role, classPath, null);
     }
 
-    /** For messages and results files: the class path, and the adapter path where the build has its own. */
+    /** For messages and results files: the class path, the adapter path and the properties the build has its own. */
     public String label() {
-        return adapterPath == null ? classPath : classPath + " with plugins " + adapterPath;
+        StringBuilder s = new StringBuilder(classPath);
+        if (adapterPath != null) {
+            s.append(" with plugins ").append(adapterPath);
+        }
+        properties.forEach((k, v) -> s.append(" with -D").append(k).append('=').append(v));
+        return s.toString();
     }
 
     /** This build with its own adapter path. */
     public Build withAdapterPath(String path) {
-        return new Build(role, classPath, path);
+        return new Build(role, classPath, path, properties);
+    }
+
+    /** This build with these system properties of its own, over any it had. */
+    public Build withProperties(Map<String, String> own) {
+        Map<String, String> all = new LinkedHashMap<>(properties);
+        all.putAll(own);
+        return new Build(role, classPath, adapterPath, all);
     }
 
     /** Refuses a class path with an entry that does not exist: the child JVM would fail less clearly. */

@@ -199,15 +199,16 @@ final class ForkLauncher implements Forks, AutoCloseable {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(JvmFlags.all());
-        String own = arm.build().adapterPath();
+        Map<String, String> own = new LinkedHashMap<>(arm.build().properties());
+        if (arm.build().adapterPath() != null) {
+            own.put(Plugins.PROPERTY, arm.build().adapterPath());
+        }
         for (String arg : ForkProperties.jvmArgs(Adapters.load().all())) {
-            if (own == null || !arg.startsWith("-D" + Plugins.PROPERTY + "=")) {
+            if (own.keySet().stream().noneMatch(k -> arg.startsWith("-D" + k + "="))) {
                 cmd.add(arg);
             }
         }
-        if (own != null) {
-            cmd.add("-D" + Plugins.PROPERTY + "=" + own);
-        }
+        own.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         System.getProperties().forEach((k, v) -> {
             if (k.toString().startsWith("jmh.") && !k.equals(JmhLock.IGNORE_PROPERTY)) {
                 cmd.add("-D" + k + "=" + v);

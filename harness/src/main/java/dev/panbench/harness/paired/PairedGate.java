@@ -256,7 +256,8 @@ public final class PairedGate {
 
     /** Whether the arm runs the build this process runs, whose commit is the checkout's. */
     private static boolean thisBuild(Arm arm) {
-        return arm.build().classPath().equals(System.getProperty("java.class.path")) && arm.build().adapterPath() == null;
+        return arm.build().classPath().equals(System.getProperty("java.class.path")) && arm.build().adapterPath() == null
+                && arm.build().properties().isEmpty();
     }
 
     private static Summary summary(PairedRounds.Outcome o, PairedRounds.Duel duel, String mode, long seed,

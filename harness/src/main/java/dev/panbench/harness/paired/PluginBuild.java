@@ -5,14 +5,10 @@ import dev.panbench.harness.orchestrate.Build;
 import dev.panbench.harness.plugin.Plugins;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -58,7 +54,7 @@ public final class PluginBuild {
                 BuildSteps.require(BuildSteps.exec(tree, log, false, "bash", "-c", build) == 0,
                         rev + ": the build '" + build + "' of " + commit.substring(0, 12) + " failed (log: " + log + ")");
                 Path tmp = dir.resolve("plugin.tmp");
-                deleteTree(tmp);
+                BuildSteps.deleteTree(tmp);
                 for (int i = 0; i < adapterPath.size(); i++) {
                     copyPlugin(tree.resolve(adapterPath.get(i)), tmp.resolve(Integer.toString(i)), rev,
                             adapterPath.get(i));
@@ -115,24 +111,9 @@ public final class PluginBuild {
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
-
     private static String key(String build, List<String> adapterPath) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest((build + "\0" + String.join("\0", adapterPath))
-                    .getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d, 0, 4);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        List<String> parts = new ArrayList<>(List.of(build));
+        parts.addAll(adapterPath);
+        return BuildSteps.shortKey(parts);
     }
 }
