@@ -112,11 +112,12 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--resume " + resume + " writes into " + resume + "; drop --out " + out);
         }
         Path dir = resume != null ? resume : out;
-        if (model.given() && resume != null) {
-            throw new BadInputException("--model with --resume: a resumed run measures the models it was started with;"
-                    + " drop --model");
+        if (resume == null) {
+            model.select(selection, common.out());
+        } else if (model.given()) {
+            // a resume measures the run's models; named again, they must be those (the resume checks it)
+            model.apply();
         }
-        model.select(selection, common.out());
         // the follow-up's input is checked before anything runs, so bad input never costs a run
         RunWorkflow workflow = resume == null ? RunWorkflow.prepare(store, saveBaseline, keep, baseline) : null;
         RunFollowUp followUp = resume != null ? RunFollowUp.prepare(store, saveBaseline, keep, baseline) : null;

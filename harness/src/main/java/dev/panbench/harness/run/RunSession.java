@@ -1,6 +1,7 @@
 package dev.panbench.harness.run;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.catalog.model.ModelEntries;
 import dev.panbench.harness.env.EnvironmentProbe;
 import dev.panbench.harness.env.GitProbe;
 import dev.panbench.harness.env.check.MachineChecks;
@@ -16,6 +17,7 @@ import dev.panbench.harness.run.keep.BuildIdentity;
 import dev.panbench.harness.run.keep.ResultKeeper;
 import dev.panbench.harness.run.keep.ResumeChecks;
 import dev.panbench.harness.run.keep.RunJournal;
+import dev.panbench.harness.run.keep.RunModels;
 import dev.panbench.harness.run.measure.BenchmarkRunner;
 import dev.panbench.harness.run.measure.JmhLock;
 import dev.panbench.harness.run.measure.MachineProbe;
@@ -134,6 +136,10 @@ public final class RunSession {
     public RunOutcome resume(Path dir, RunRequest asked, String command, ProgressListener progress) {
         RunJournal.Contents journal = RunJournal.read(dir);
         RunJournal.Header header = journal.header();
+        if (header.models() != null && ModelEntries.current().isEmpty()) {
+            // the run's models as it measured them, unless the command line names them again
+            header.models().apply();
+        }
         ResumeChecks.all(dir, asked, header, BuildIdentity.of(GitProbe.capture()), EnvironmentProbe.capture(List.of()));
         AtomicFiles.requireWritableDirectory(dir, "--resume");
         RunSettings settings = header.settings();
@@ -175,7 +181,8 @@ public final class RunSession {
             header = new RunJournal.Header(RunJournal.SCHEMA,
                     new RunInfo(runId(started), started.toString(), null, command, git, shard), env,
                     settings.toConfig(), settings.extraJvmArgs().isEmpty() ? null : settings.extraJvmArgs(),
-                    selection, BuildIdentity.of(git), plan.stream().map(p -> p.id().toString()).toList());
+                    selection, BuildIdentity.of(git), plan.stream().map(p -> p.id().toString()).toList(),
+                    RunModels.current());
             try (RunJournal journal = RunJournal.start(outDir, header)) {
                 measureRows(plan, rows, plan.size(), settings, outDir, journal, progress);
             }

@@ -149,8 +149,13 @@ public record ModelSettings(List<Path> models, Map<String, Long> dims, Path inpu
 
     /** Sets {@link #properties()} in this JVM, so that the catalog and every fork see these models. */
     public void apply() {
+        apply(properties());
+    }
+
+    /** Sets these models' properties (those of {@link #properties()}) in this JVM in place of any it had. */
+    public static void apply(Map<String, String> properties) {
         PROPERTIES.stream().filter(p -> !p.equals(CACHE)).forEach(System::clearProperty);
-        properties().forEach(System::setProperty);
+        properties.forEach(System::setProperty);
     }
 
     /** The settings the properties of this JVM hold (no models when none is set). */

@@ -28,6 +28,23 @@ public final class ResumeChecks {
         request(dir, asked, journal);
         build(dir, build, journal.build());
         machine(dir, machine, journal.environment());
+        models(dir, journal.models());
+    }
+
+    /** The models this JVM's properties name now must be those the run measured: the same files, dims and inputs. */
+    static void models(Path dir, RunModels journal) {
+        RunModels now;
+        try {
+            now = RunModels.current();
+        } catch (BadInputException e) {
+            throw refusal(dir, "the run's model cannot be read now (" + e.getMessage() + ")",
+                    "put it back as the run measured it, or start a new run with another --out");
+        }
+        String d = RunModels.difference(now, journal);
+        if (d != null) {
+            throw refusal(dir, "these are not the models the run measured (" + d + ")",
+                    "resume with the run's models, or start a new run with another --out");
+        }
     }
 
     static void build(Path dir, Map<String, Object> now, Map<String, Object> journal) {

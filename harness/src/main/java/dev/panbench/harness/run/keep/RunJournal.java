@@ -52,10 +52,12 @@ public final class RunJournal implements AutoCloseable {
      * @param selection   what the command line selected; null for a run of named ids (a resume needs no more)
      * @param build       what tells this build from another: the commit, whether the tree was dirty, the jars
      * @param plan        every result id the run planned, in order
+     * @param models      the users' models the run measured ({@code --model}); null for none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Header(String schema, RunInfo run, EnvironmentInfo environment, RunConfig config,
-                         List<String> jvmArgs, Selection selection, Map<String, Object> build, List<String> plan) {
+                         List<String> jvmArgs, Selection selection, Map<String, Object> build, List<String> plan,
+                         RunModels models) {
 
         public RunSettings settings() {
             return RunSettings.of(config).toBuilder().extraJvmArgs(jvmArgs == null ? List.of() : jvmArgs).build();

@@ -29,7 +29,7 @@ class RunJournalTest {
     private static RunJournal.Header header(EnvironmentInfo env, Map<String, Object> build) {
         return new RunJournal.Header(RunJournal.SCHEMA, new RunInfo("20260101-000000-abcd", "2026-01-01T00:00:00Z",
                 null, "panbench run --quick", null, null), env, RunSettings.QUICK.toConfig(), null,
-                new RunJournal.Selection(List.of("jvm"), null, Map.of(), null, true), build, PLAN);
+                new RunJournal.Selection(List.of("jvm"), null, Map.of(), null, true), build, PLAN, null);
     }
 
     @Test
