@@ -14,8 +14,10 @@ import java.util.List;
  */
 public final class ModelOptions {
 
-    @Option(names = "--model", paramLabel = "PATH", description = "Your ONNX model: an .onnx file, or a folder holding"
-            + " model.onnx and test_data_set_N/ (repeatable). Runs it as model/STEM on every backend here.")
+    // split: panbench.json's models arrive as one ':'-separated default, as its adapterPath does
+    @Option(names = "--model", paramLabel = "PATH", split = ":", hideParamSyntax = true, description = "Your ONNX"
+            + " model: an .onnx file, or a folder holding model.onnx and test_data_set_N/ (repeatable, or"
+            + " ':'-separated). Runs it as model/STEM on every backend here.")
     List<Path> models;
 
     @Option(names = "--dim", paramLabel = "NAME=VALUE", description = "A free dimension of the model (batch, height,"
