@@ -133,6 +133,7 @@ class ModelRepositoryGateTest {
         assertEquals("onnxruntime/model/conv[threads=1,impl=java]", c.id().toString());
         assertEquals(Verdict.regressed, c.verdict(), c.toString());
         assertTrue(slow.out().contains("reading models/conv from HEAD~1"), slow.out());
+        assertTrue(c.note().contains("another model file: sha256 "), c.note());
 
         git(repo, "checkout", "-q", "HEAD~1");
         Ran same = panbench(repo, gate("main~1", "gate-same", 2, 2));

@@ -1,6 +1,7 @@
 package dev.panbench.harness.compare;
 
 import dev.panbench.harness.BadInputException;
+import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
 import dev.panbench.harness.model.ResultId;
@@ -90,6 +91,21 @@ public final class Comparisons {
 
     /** The change of one result measured on both sides, with the forks each side recorded. */
     public static Change change(BenchResult base, BenchResult current, CompareSettings settings) {
+        return modelFileNoted(timed(base, current, settings), base, current);
+    }
+
+    /**
+     * {@code c}, noted where its two sides ran different files of a user's model: such a row keeps its id when its
+     * file changes ({@link ModelEntry#HASH_FACT}).
+     */
+    public static Change modelFileNoted(Change c, BenchResult base, BenchResult current) {
+        String was = base == null ? null : base.facts().framework().get(ModelEntry.HASH_FACT);
+        String is = current == null ? null : current.facts().framework().get(ModelEntry.HASH_FACT);
+        return was != null && is != null && !was.equals(is)
+                ? c.withNote("another model file: sha256 " + was + " in base, " + is + " in current") : c;
+    }
+
+    private static Change timed(BenchResult base, BenchResult current, CompareSettings settings) {
         ResultId id = current.id();
         double threshold = settings.thresholdFor(id);
         if (base.unit() != null && current.unit() != null && !base.unit().equals(current.unit())

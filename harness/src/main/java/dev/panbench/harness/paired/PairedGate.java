@@ -6,6 +6,7 @@ import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.CompareSettings;
 import dev.panbench.harness.compare.Comparison;
 import dev.panbench.harness.compare.ComparisonFiles;
+import dev.panbench.harness.compare.Comparisons;
 import dev.panbench.harness.compare.PairedVerdicts;
 import dev.panbench.harness.compare.Verdict;
 import dev.panbench.harness.env.GitProbe;
@@ -204,7 +205,9 @@ public final class PairedGate {
                 judged.add(PairedRounds.toPairs(r.id(), ps));
             }
         }
-        List<Change> changes = PairedVerdicts.judge(judged, compare::thresholdFor);
+        List<Change> changes = PairedVerdicts.judge(judged, compare::thresholdFor).stream()
+                .map(c -> Comparisons.modelFileNoted(c, o.lastBase().get(duel.name()).get(c.id()),
+                        o.lastCandidate().get(duel.name()).get(c.id()))).toList();
         // the intervals a paired comparison reports are those its verdicts read
         compare = new CompareSettings(compare.threshold(), compare.rules(), compare.alpha(),
                 PairedVerdicts.EQUIVALENCE_CONFIDENCE, compare.resamples(), compare.seed(), compare.strictEnv(),

@@ -2,6 +2,7 @@ package dev.panbench.harness.compare;
 
 import dev.panbench.harness.BadInputException;
 import dev.panbench.harness.Fixtures;
+import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
@@ -43,6 +44,23 @@ class ComparisonsTest {
                 Fixtures.ok("jvm/new", "ns/op", Fixtures.noisy(RND, 10, 100, 0.01)),
                 Fixtures.failed("jvm/crashes", "forked JVM crashed with exit code 139 (signal 11)"),
                 Fixtures.ok("jvm/thrpt", "ops/s", Fixtures.noisy(RND, 10, 800, 0.01))));
+    }
+
+    @Test
+    void aModelRowThatRanAnotherModelFileSaysSo() {
+        String id = "onnxruntime/model/conv[threads=1,impl=java]";
+        BenchResult was = Fixtures.ok(id, "ns/op", Fixtures.noisy(RND, 10, 100, 0.01))
+                .withFacts(f -> f.withFramework(Map.of(ModelEntry.HASH_FACT, "83af6698e06e")));
+        BenchResult same = Fixtures.ok(id, "ns/op", Fixtures.noisy(RND, 10, 100, 0.01))
+                .withFacts(f -> f.withFramework(Map.of(ModelEntry.HASH_FACT, "83af6698e06e")));
+        BenchResult other = Fixtures.ok(id, "ns/op", Fixtures.noisy(RND, 10, 900, 0.01))
+                .withFacts(f -> f.withFramework(Map.of(ModelEntry.HASH_FACT, "a2e34b2bdfd9")));
+        Change changed = Comparisons.change(was, other, CompareSettings.DEFAULT);
+        assertEquals(Verdict.regressed, changed.verdict());
+        assertTrue(changed.note().contains("another model file: sha256 83af6698e06e in base, a2e34b2bdfd9 in current"),
+                changed.note());
+        Change kept = Comparisons.change(was, same, CompareSettings.DEFAULT);
+        assertTrue(kept.note() == null || !kept.note().contains("model file"), kept.note());
     }
 
     @Test

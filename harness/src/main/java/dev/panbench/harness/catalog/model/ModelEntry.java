@@ -34,6 +34,12 @@ public final class ModelEntry {
     /** Where the inputs came from, as a row's note says. */
     public enum InputSource { TEST_DATA, FILE, GENERATED }
 
+    /**
+     * The framework fact every row of a model records: its file's short hash, so that a comparison of two runs can
+     * say that the same id ran another model file.
+     */
+    public static final String HASH_FACT = "model.sha256";
+
     private final ModelFile file;
     private final ModelSettings settings;
     private final Map<String, Long> dims = new LinkedHashMap<>();

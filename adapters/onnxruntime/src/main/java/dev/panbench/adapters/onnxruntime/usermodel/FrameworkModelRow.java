@@ -71,6 +71,7 @@ final class FrameworkModelRow implements Workload, ExternallyTimed {
             });
             Map<String, String> facts = new LinkedHashMap<>(fork.environment());
             facts.put("reference", ref.source());
+            facts.put(ModelEntry.HASH_FACT, entry.file().shortHash());
             if (agreed[0] != null) {
                 facts.put("maxAbsError", String.format("%.3g", agreed[0].maxAbs()));
                 facts.put("maxRelError", String.format("%.3g", agreed[0].maxRel()));

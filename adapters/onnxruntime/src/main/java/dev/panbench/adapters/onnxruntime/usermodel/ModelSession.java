@@ -63,6 +63,7 @@ final class ModelSession implements Workload, RunFacts {
             facts.put("maxAbsError", String.format("%.3g", a.maxAbs()));
             facts.put("maxRelError", String.format("%.3g", a.maxRel()));
             facts.put("reference", ref.source());
+            facts.put(ModelEntry.HASH_FACT, entry.file().shortHash());
             facts.put("onnxruntime.version", OrtNatives.environment().getVersion());
         }
     }
