@@ -1,6 +1,6 @@
 package dev.panbench.cli;
 
-import dev.panbench.harness.channel.JvmFlags;
+import dev.panbench.cli.UserShell.Ran;
 import dev.panbench.harness.io.ResultFiles;
 import dev.panbench.harness.model.BenchResult;
 import dev.panbench.harness.model.ResultFile;
@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,24 +35,16 @@ class ModelResumeTest {
     @TempDir
     Path dir;
 
-    private record Ran(int code, String out, String err) {
+    /** {@code panbench ARGS} in a folder outside any git checkout: the build a resume compares is the class path. */
+    private Ran panbench(String... args) throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        return UserShell.panbench(work, List.of("-Dpanbench.model.cache=" + dir.resolve("model-cache")),
+                List.of(args));
     }
 
-    private Ran panbench(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(JvmFlags.all());
-        cmd.add("-Djmh.ignoreLock=true");
-        cmd.add("-Dpanbench.model.cache=" + dir.resolve("model-cache"));
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
-                .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile());
-        pb.environment().remove("PANBENCH_ADAPTER_PATH");
-        Process p = pb.start();
-        assertTrue(p.waitFor(3, TimeUnit.MINUTES), "still running after 3 minutes: " + cmd);
-        return new Ran(p.exitValue(), Files.readString(dir.resolve("stdout.txt")),
-                Files.readString(dir.resolve("stderr.txt")));
+    /** The one-line errors panbench printed. */
+    private static List<String> errors(Ran r) {
+        return r.out().lines().filter(l -> l.startsWith("panbench:")).toList();
     }
 
     private static Path onnxData() throws Exception {
@@ -79,7 +70,7 @@ class ModelResumeTest {
         List<String> run = new ArrayList<>(List.of("run", "--model", model.toString(), "--out", out.toString()));
         run.addAll(SHORT);
         Ran first = panbench(run.toArray(String[]::new));
-        assertEquals(0, first.code(), first.out() + first.err());
+        assertEquals(0, first.code(), first.out());
         String id = "onnxruntime/model/conv[threads=1,impl=java]";
         Path journal = RunJournal.path(out);
         List<String> lines = Files.readAllLines(journal, StandardCharsets.UTF_8);
@@ -94,20 +85,20 @@ class ModelResumeTest {
         Path saved = Files.copy(model, dir.resolve("conv.onnx.as-run"));
         Files.copy(other, model, StandardCopyOption.REPLACE_EXISTING);
         Ran changed = panbench("run", "--resume", out.toString());
-        assertEquals(ExitCodes.BAD_INPUT, changed.code(), changed.out() + changed.err());
-        assertEquals(1, changed.err().lines().filter(l -> l.startsWith("panbench:")).count(), changed.err());
-        assertTrue(changed.err().contains("model/conv's file " + model + " has sha256"), changed.err());
+        assertEquals(ExitCodes.BAD_INPUT, changed.code(), changed.out());
+        assertEquals(1, errors(changed).size(), changed.out());
+        assertTrue(errors(changed).getFirst().contains("model/conv's file " + model + " has sha256"), changed.out());
         assertEquals(kept, Files.readString(journal), "a refused resume leaves the journal as it was");
         assertTrue(Files.notExists(out.resolve("results.json")));
 
         Files.copy(saved, model, StandardCopyOption.REPLACE_EXISTING);
         Ran another = panbench("run", "--resume", out.toString(), "--model", other.toString());
-        assertEquals(ExitCodes.BAD_INPUT, another.code(), another.out() + another.err());
-        assertEquals(1, another.err().lines().filter(l -> l.startsWith("panbench:")).count(), another.err());
-        assertTrue(another.err().contains("not the models the run measured"), another.err());
+        assertEquals(ExitCodes.BAD_INPUT, another.code(), another.out());
+        assertEquals(1, errors(another).size(), another.out());
+        assertTrue(errors(another).getFirst().contains("not the models the run measured"), another.out());
 
         Ran resumed = panbench("run", "--resume", out.toString());
-        assertEquals(0, resumed.code(), resumed.out() + resumed.err());
+        assertEquals(0, resumed.code(), resumed.out());
         ResultFile results = ResultFiles.read(out.resolve("results.json"));
         assertEquals(List.of(id), results.results().stream().map(r -> r.id().toString()).toList());
         assertEquals(BenchResult.Status.ok, results.results().getFirst().status(), resumed.out());

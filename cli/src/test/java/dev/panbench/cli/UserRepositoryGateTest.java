@@ -1,6 +1,6 @@
 package dev.panbench.cli;
 
-import dev.panbench.harness.channel.JvmFlags;
+import dev.panbench.cli.UserShell.Ran;
 import dev.panbench.harness.compare.Change;
 import dev.panbench.harness.compare.ComparisonFiles;
 import dev.panbench.harness.compare.Verdict;
@@ -11,13 +11,13 @@ import dev.panbench.harness.spi.SpiVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
+import static dev.panbench.cli.UserShell.exec;
+import static dev.panbench.cli.UserShell.git;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,36 +37,8 @@ class UserRepositoryGateTest {
     @TempDir
     Path dir;
 
-    private record Ran(int code, String out) {
-    }
-
-    private static Ran exec(Path cwd, List<String> cmd) throws Exception {
-        Path log = Files.createTempFile(cwd.getParent(), "exec", ".log");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        pb.environment().remove("PANBENCH_ADAPTER_PATH");
-        Process p = pb.start();
-        assertTrue(p.waitFor(6, TimeUnit.MINUTES), "still running after 6 minutes: " + cmd);
-        return new Ran(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
-    }
-
-    /** {@code panbench ARGS} in {@code cwd}: this build's class path and the launcher's flags, JMH's lock waived. */
     private static Ran panbench(Path cwd, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(JvmFlags.all());
-        cmd.add("-Djmh.ignoreLock=true");
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(args));
-        return exec(cwd, cmd);
-    }
-
-    private static void git(Path repo, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.name=Acme CI", "-c", "user.email=ci@acme.test"));
-        cmd.addAll(List.of(args));
-        Ran r = exec(repo, cmd);
-        assertEquals(0, r.code(), "git " + String.join(" ", args) + ": " + r.out());
+        return UserShell.panbench(cwd, List.of(), List.of(args));
     }
 
     @Test
