@@ -5,6 +5,7 @@ import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.catalog.model.ModelSettings;
 import picocli.CommandLine.Option;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -72,7 +73,7 @@ public final class ModelOptions {
      * Makes the entries as {@link #apply()} does and selects their rows alone where no filter was given; the run
      * header of each entry goes to {@code out}.
      */
-    List<ModelEntry> select(SelectionOptions selection, java.io.PrintWriter out) {
+    List<ModelEntry> select(SelectionOptions selection, PrintWriter out) {
         List<ModelEntry> entries = given() ? apply() : List.of();
         if (!entries.isEmpty() && selection.filter == null) {
             selection.filter = filterFor(entries);
