@@ -59,7 +59,7 @@ final class UserBuildOptions {
         if (here != null && System.getProperty("panbench.home") != null) {
             throw new BadInputException(option + " " + rev + ": " + here + " is not panbench's checkout; to compare its"
                     + " revisions give --build CMD and --adapter-path PATH (or a panbench.json with build and"
-                    + " adapterPath at its root)");
+                    + " adapterPath at its root), or --model PATH for a model it holds");
         }
     }
 
