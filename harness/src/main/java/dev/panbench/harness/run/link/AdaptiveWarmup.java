@@ -17,13 +17,28 @@ import java.util.Map;
  * (section 4.2: steady state once the last iterations' variation falls below a bound) with a window of two, plus
  * the compiler's own account; pyperf's {@code --calibrate-warmups} likewise adds warm-up values until two halves
  * of a window agree, and criterion.rs and BenchmarkTools.jl warm up for a fixed time before sizing their samples.
+ * <p>
+ * That settles the workload's own code, but not JMH's loop, which calls it: JMH enters its loop once per iteration,
+ * and HotSpot compiles a method for its calls at a call, so left to itself C2 compiled the loop (inlining the
+ * operation, tens of ms of compilation) at the start of the third iteration, the first measured one of a quick fork,
+ * or later still for an operation of microseconds, whose loop counts too few back-edges to be compiled within JMH's
+ * warm-up. So the fork compiles JMH's generated class at a hundredth of the usual thresholds ({@link #JVM_FLAGS}),
+ * which puts those compilations in the first warm-up iterations, and before the first measured iteration it goes on
+ * running the operation ({@link #untilQuiet}) while the JIT still compiles: until {@value #QUIET_WINDOWS} windows in a
+ * row saw no compilation, or the cap.
  */
 final class AdaptiveWarmup {
 
     static final long WINDOW_MILLIS = 50;
     /** Fork flags the warm-up needs: {@link #runChunk} stays interpreted (and the JVM does not say so on stdout). */
     static final java.util.List<String> JVM_FLAGS = java.util.List.of("-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=exclude," + AdaptiveWarmup.class.getName() + "::runChunk");
+            "-XX:CompileCommand=exclude," + AdaptiveWarmup.class.getName() + "::runChunk",
+            "-XX:CompileCommand=CompileThresholdScaling," + AdaptiveWarmup.class.getPackageName()
+                    + ".jmh_generated.*::*,0.01");
+    /** Windows in a row without compilation that end the wait for the JIT before the first measured iteration. */
+    static final int QUIET_WINDOWS = 2;
+    /** The least the wait for the JIT gets, however much of the cap the first warm-up spent. */
+    static final long QUIET_MIN_NANOS = 500_000_000L;
     static final double AGREEMENT_PERCENT = 5;
     /** Clock reads are spaced at least this far apart, so they cost little against the operation. */
     private static final long CHUNK_NANOS = 200_000;
@@ -105,5 +120,60 @@ final class AdaptiveWarmup {
             }
             previous = perOp;
         }
+    }
+
+    /**
+     * What the wait for the JIT before the first measured iteration did: how long, how many windows, and whether
+     * {@value #QUIET_WINDOWS} windows in a row saw no compilation before the cap.
+     */
+    record Quiet(long nanos, int windows, boolean settled) {
+
+        Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("millis", nanos / 1_000_000);
+            m.put("windows", windows);
+            m.put("settled", settled);
+            return m;
+        }
+    }
+
+    /**
+     * Runs the operation in windows of {@value #WINDOW_MILLIS} ms until {@value #QUIET_WINDOWS} windows in a row saw
+     * the JVM's compilation time stand still, or {@code capNanos} passed: the compilations JMH's warm-up iterations
+     * started (its own loop with the operation inlined) finish here rather than in a measured iteration. Where the
+     * JVM does not account compilation time there is nothing to wait for.
+     */
+    static Quiet untilQuiet(Workload workload, Blackhole bh, long capNanos) throws Throwable {
+        long start = System.nanoTime();
+        if (compiledMillis() < 0) {
+            return new Quiet(0, 0, true);
+        }
+        long window = WINDOW_MILLIS * 1_000_000;
+        long chunk = 1;
+        int quiet = 0;
+        int windows = 0;
+        while (true) {
+            long compiledBefore = compiledMillis();
+            long w0 = System.nanoTime();
+            do {
+                if (runChunk(workload, bh, chunk) < CHUNK_NANOS && chunk < (1L << 40)) {
+                    chunk *= 2;
+                }
+            } while (System.nanoTime() - w0 < window);
+            windows++;
+            quiet = compiledMillis() == compiledBefore ? quiet + 1 : 0;
+            long spent = System.nanoTime() - start;
+            if (quiet >= QUIET_WINDOWS) {
+                return new Quiet(spent, windows, true);
+            }
+            if (spent >= capNanos) {
+                return new Quiet(spent, windows, false);
+            }
+        }
+    }
+
+    /** The cap of the wait for the JIT: what the first warm-up left of {@code capNanos}, at least {@link #QUIET_MIN_NANOS}. */
+    static long quietCap(long capNanos, Outcome first) {
+        return Math.max(QUIET_MIN_NANOS, capNanos - (first == null ? 0 : first.nanos()));
     }
 }

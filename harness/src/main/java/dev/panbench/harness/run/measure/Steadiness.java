@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
  * whose JIT compiled for at least {@value #COMPILING_SHARE_PERCENT}% of a measured iteration's time ran changing code
  * while it was timed (a smaller share is mostly the JIT compiling JMH's and panbench's own code between iterations,
  * whose completion lands in the next one; on a loaded 2-core machine 10% flagged rows whose scores were flat), and a
- * fork whose adaptive warm-up reached its cap with the JIT still compiling never settled;
+ * fork whose adaptive warm-up reached its cap with the JIT still compiling never settled ("warm-up cap reached": what
+ * a longer warm-up would cure, said as such);
  * either makes the result unsteady. So does a 99% interval of the mean ({@link SampleStats#ci99}) whose upper end is
  * more than twice its lower end ({@link #SPAN}), or one that reaches zero: however flat each fork looked, its
  * iterations then pin the result down to no better than a factor of two. Each fork's warm-up is kept beside the
@@ -56,11 +57,9 @@ final class Steadiness {
         } else if (compiling != null) {
             v = new SteadyState.Verdict(false, method, compiling);
         } else if (capped > 0) {
-            Object millis = facts.stream().filter(ForkFacts::stillCompiling).findFirst().orElseThrow()
-                    .warmup().get("millis");
+            Long millis = facts.stream().filter(ForkFacts::stillCompiling).findFirst().orElseThrow().warmupMillis();
             v = new SteadyState.Verdict(false, method, (facts.size() == 1 ? "" : capped + " of " + facts.size()
-                    + " forks: ") + "the JIT was still compiling when the adaptive warm-up stopped at its cap ("
-                    + millis + " ms)");
+                    + " forks: ") + "warm-up cap reached (" + millis + " ms) with the JIT still compiling");
         } else if (wide != null) {
             v = new SteadyState.Verdict(false, method, wide);
         } else {

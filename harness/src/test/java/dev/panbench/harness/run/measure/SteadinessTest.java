@@ -77,8 +77,24 @@ class SteadinessTest {
     void aWarmupThatHitItsCapWhileCompilingIsUnsteady() {
         Map<String, Object> warmup = Map.of("millis", 3000, "windows", 60, "settled", false, "compiling", true);
         BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of(), List.of())), ITERATION);
-        assertEquals("the JIT was still compiling when the adaptive warm-up stopped at its cap (3000 ms)",
+        assertEquals("warm-up cap reached (3000 ms) with the JIT still compiling",
                 r.facts().unsteady());
         assertEquals(List.of(warmup), verdict(r).warmup());
+    }
+
+    @Test
+    void aWaitForTheJitThatHitItsCapSaysTheCapWasReachedWithBothPhasesTimes() {
+        Map<String, Object> warmup = Map.of("millis", 400, "windows", 8, "settled", true, "compiling", false,
+                "jitQuiet", Map.of("millis", 2600, "windows", 52, "settled", false));
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of(), List.of())), ITERATION);
+        assertEquals("warm-up cap reached (3000 ms) with the JIT still compiling", r.facts().unsteady());
+    }
+
+    @Test
+    void aWaitForTheJitThatSettledLeavesAFlatRowSteady() {
+        Map<String, Object> warmup = Map.of("millis", 400, "windows", 8, "settled", true, "compiling", false,
+                "jitQuiet", Map.of("millis", 150, "windows", 3, "settled", true));
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of(), List.of())), ITERATION);
+        assertEquals(null, r.facts().unsteady());
     }
 }
