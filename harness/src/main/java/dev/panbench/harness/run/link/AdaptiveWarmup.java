@@ -3,8 +3,6 @@ package dev.panbench.harness.run.link;
 import dev.panbench.harness.spi.Workload;
 import org.openjdk.jmh.infra.Blackhole;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,7 +10,7 @@ import java.util.Map;
  * Warm-up that lasts until the code is warm, run in the fork before JMH's own warm-up iterations (JMH's API fixes
  * their number). The operation runs in windows of {@value #WINDOW_MILLIS} ms; warm-up ends when two consecutive
  * windows' times per operation agree within {@value #AGREEMENT_PERCENT}% and the JIT compiled nothing during the
- * later one (the JVM's total compilation time did not move), or when the cap is reached. This is the rule of
+ * later one ({@link JitCpuTime} did not move), or when the cap is reached. This is the rule of
  * A. Georges, D. Buytaert and L. Eeckhout, "Statistically Rigorous Java Performance Evaluation", OOPSLA 2007
  * (section 4.2: steady state once the last iterations' variation falls below a bound) with a window of two, plus
  * the compiler's own account; pyperf's {@code --calibrate-warmups} likewise adds warm-up values until two halves
@@ -76,24 +74,54 @@ final class AdaptiveWarmup {
         return System.nanoTime() - c0;
     }
 
-    /** The JVM's total JIT compilation time in milliseconds so far, or -1 where the JVM does not account it. */
+    /** Milliseconds the JIT has compiled so far ({@link JitCpuTime}), or -1 where the JVM does not account it. */
     static long compiledMillis() {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+        return JitCpuTime.millis();
     }
 
     static Outcome run(Workload workload, Blackhole bh, long capNanos) throws Throwable {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
         long start = System.nanoTime();
-        long window = WINDOW_MILLIS * 1_000_000;
-        long chunk = 1;
+        Windows windows = new Windows(workload, bh);
         double previous = Double.NaN;
-        double difference = Double.NaN;
-        boolean compiling = true;
-        int windows = 0;
         while (true) {
-            long compiledBefore = jitTimed ? jit.getTotalCompilationTime() : 0;
+            Window w = windows.next();
+            double difference = Double.isNaN(previous) ? Double.NaN
+                    : Math.abs(w.perOp() - previous) / Math.min(w.perOp(), previous);
+            boolean agree = !Double.isNaN(difference) && difference <= AGREEMENT_PERCENT / 100;
+            long spent = System.nanoTime() - start;
+            if (agree && !w.compiling()) {
+                return new Outcome(spent, windows.count, true, difference, false);
+            }
+            if (spent >= capNanos) {
+                return new Outcome(spent, windows.count, false, difference, w.compiling());
+            }
+            previous = w.perOp();
+        }
+    }
+
+    /** One window: its nanoseconds per operation, and whether the JIT compiled during it. */
+    private record Window(double perOp, boolean compiling) {
+    }
+
+    /**
+     * The operation run in windows of {@value #WINDOW_MILLIS} ms, in chunks that double until one takes
+     * {@value #CHUNK_NANOS} ns; a JVM that does not account compilation time never reads as compiling.
+     */
+    private static final class Windows {
+
+        private final Workload workload;
+        private final Blackhole bh;
+        private final boolean jitTimed = compiledMillis() >= 0;
+        private long chunk = 1;
+        int count;
+
+        Windows(Workload workload, Blackhole bh) {
+            this.workload = workload;
+            this.bh = bh;
+        }
+
+        Window next() throws Throwable {
+            long compiledBefore = compiledMillis();
             long ops = 0;
             long w0 = System.nanoTime();
             long elapsed;
@@ -104,21 +132,9 @@ final class AdaptiveWarmup {
                     chunk *= 2;
                 }
                 elapsed = System.nanoTime() - w0;
-            } while (elapsed < window);
-            windows++;
-            double perOp = elapsed / (double) ops;
-            compiling = jitTimed && jit.getTotalCompilationTime() != compiledBefore;
-            difference = Double.isNaN(previous) ? Double.NaN
-                    : Math.abs(perOp - previous) / Math.min(perOp, previous);
-            boolean agree = !Double.isNaN(difference) && difference <= AGREEMENT_PERCENT / 100;
-            long spent = System.nanoTime() - start;
-            if (agree && !compiling) {
-                return new Outcome(spent, windows, true, difference, false);
-            }
-            if (spent >= capNanos) {
-                return new Outcome(spent, windows, false, difference, compiling);
-            }
-            previous = perOp;
+            } while (elapsed < WINDOW_MILLIS * 1_000_000);
+            count++;
+            return new Window(elapsed / (double) ops, jitTimed && compiledMillis() != compiledBefore);
         }
     }
 
@@ -148,26 +164,13 @@ final class AdaptiveWarmup {
         if (compiledMillis() < 0) {
             return new Quiet(0, 0, true);
         }
-        long window = WINDOW_MILLIS * 1_000_000;
-        long chunk = 1;
+        Windows windows = new Windows(workload, bh);
         int quiet = 0;
-        int windows = 0;
         while (true) {
-            long compiledBefore = compiledMillis();
-            long w0 = System.nanoTime();
-            do {
-                if (runChunk(workload, bh, chunk) < CHUNK_NANOS && chunk < (1L << 40)) {
-                    chunk *= 2;
-                }
-            } while (System.nanoTime() - w0 < window);
-            windows++;
-            quiet = compiledMillis() == compiledBefore ? quiet + 1 : 0;
+            quiet = windows.next().compiling() ? 0 : quiet + 1;
             long spent = System.nanoTime() - start;
-            if (quiet >= QUIET_WINDOWS) {
-                return new Quiet(spent, windows, true);
-            }
-            if (spent >= capNanos) {
-                return new Quiet(spent, windows, false);
+            if (quiet >= QUIET_WINDOWS || spent >= capNanos) {
+                return new Quiet(spent, windows.count, quiet >= QUIET_WINDOWS);
             }
         }
     }
