@@ -155,9 +155,9 @@ final class AdaptiveWarmup {
 
     /**
      * Runs the operation in windows of {@value #WINDOW_MILLIS} ms until {@value #QUIET_WINDOWS} windows in a row saw
-     * the JVM's compilation time stand still, or {@code capNanos} passed: the compilations JMH's warm-up iterations
-     * started (its own loop with the operation inlined) finish here rather than in a measured iteration. Where the
-     * JVM does not account compilation time there is nothing to wait for.
+     * the JIT's time ({@link JitCpuTime}) stand still, or {@code capNanos} passed: the compilations JMH's warm-up
+     * iterations started (its own loop with the operation inlined) finish here rather than in a measured iteration.
+     * Where the JVM does not account compilation time there is nothing to wait for.
      */
     static Quiet untilQuiet(Workload workload, Blackhole bh, long capNanos) throws Throwable {
         long start = System.nanoTime();
@@ -175,7 +175,7 @@ final class AdaptiveWarmup {
         }
     }
 
-    /** The cap of the wait for the JIT: what the first warm-up left of {@code capNanos}, at least {@link #QUIET_MIN_NANOS}. */
+    /** The cap of the wait for the JIT: what the first warm-up left of {@code capNanos}, at least 0.5 s. */
     static long quietCap(long capNanos, Outcome first) {
         return Math.max(QUIET_MIN_NANOS, capNanos - (first == null ? 0 : first.nanos()));
     }

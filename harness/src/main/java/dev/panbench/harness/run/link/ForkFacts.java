@@ -8,10 +8,11 @@ import java.util.Map;
  * What one JMH fork tells its parent when its trial ends ({@link ForkReply.Facts}): its resident-set high-water mark
  * during measurement ({@code peakMemoryBytes}, absent where the OS gives none) and what its adaptive warm-up did
  * ({@code warmup}, absent when the run asked for none), and the JIT's compilation milliseconds during each
- * measurement iteration ({@code compiledMillis}: {@link JitCpuTime}, empty where the JVM does not account them), and the share of each
- * measurement iteration the benchmark thread spent runnable but waiting for a CPU ({@code runQueueWait}, empty where
- * the kernel does not account it), and what its workload told of its backend ({@code workload}, {@link
- * dev.panbench.harness.spi.RunFacts}: a session's creation time, the answer's largest error; empty for most).
+ * measurement iteration ({@code compiledMillis}, {@link JitCpuTime}: empty where the JVM does not account them), and
+ * the share of each measurement iteration the benchmark thread spent runnable but waiting for a CPU
+ * ({@code runQueueWait}, empty where the kernel does not account it), and what its workload told of its backend
+ * ({@code workload}, {@link dev.panbench.harness.spi.RunFacts}: a session's creation time, the answer's largest
+ * error; empty for most).
  */
 public record ForkFacts(Long peakMemoryBytes, Map<String, Object> warmup, List<Long> compiledMillis,
                  List<Double> runQueueWait, Map<String, String> workload) {

@@ -26,13 +26,14 @@ final class JitCpuTime {
     private JitCpuTime() {
     }
 
-    /** Milliseconds the JIT has compiled so far, by the best account this JVM has; -1 where it has none. */
+    /**
+     * Milliseconds the JIT has compiled so far, by the best account this JVM has; -1 where it has none, or where a
+     * reading of the compiler threads failed (never the other account instead: two readings must be of one kind).
+     */
     static long millis() {
         if (PER_THREAD) {
             long nanos = compilerThreadNanos();
-            if (nanos >= 0) {
-                return nanos / 1_000_000;
-            }
+            return nanos < 0 ? -1 : nanos / 1_000_000;
         }
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
