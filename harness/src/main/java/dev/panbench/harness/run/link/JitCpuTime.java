@@ -6,6 +6,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How much the JIT has compiled so far, in milliseconds: the CPU time of HotSpot's compiler threads where Linux
@@ -21,6 +23,8 @@ import java.nio.file.Path;
 final class JitCpuTime {
 
     private static final Path TASKS = Path.of("/proc/self/task");
+    /** Whether each thread id seen is a compiler thread: its name is read once, not at every reading. */
+    private static final Map<String, Boolean> COMPILER = new ConcurrentHashMap<>();
     private static final boolean PER_THREAD = compilerThreadNanos() >= 0;
 
     private JitCpuTime() {
@@ -51,7 +55,7 @@ final class JitCpuTime {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
             for (Path task : tasks) {
                 try {
-                    if (Files.readString(task.resolve("comm")).contains("CompilerThre")) {
+                    if (COMPILER.computeIfAbsent(task.getFileName().toString(), tid -> isCompiler(task))) {
                         sum += Long.parseLong(Files.readString(task.resolve("schedstat")).trim().split("\\s+")[0]);
                         found++;
                     }
@@ -63,5 +67,13 @@ final class JitCpuTime {
             return -1;
         }
         return found == 0 ? -1 : sum;
+    }
+
+    private static boolean isCompiler(Path task) {
+        try {
+            return Files.readString(task.resolve("comm")).contains("CompilerThre");
+        } catch (IOException e) {
+            return false;
+        }
     }
 }
