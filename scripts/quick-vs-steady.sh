@@ -32,13 +32,16 @@ EOF
 tail -n 3 "$out/steady.log"
 echo "load after: $(uptime); both runs $(( $(date +%s) - start )) s"
 python3 - "$out/quick/results.json" "$out/steady/results.json" <<'EOF'
-import json, sys
+import json, statistics, sys
 def rows(path):
     return {r["id"]: r for r in json.load(open(path))["results"] if r.get("status") == "ok"}
+def waited(r):  # the share of its measured time the benchmark thread waited for a CPU (JMH rows)
+    w = [x for fork in r.get("runQueueWait") or [] for x in fork]
+    return f"{statistics.median(w):.0%}" if w else "-"
 quick, steady = rows(sys.argv[1]), rows(sys.argv[2])
 shared = [i for i in quick if i in steady]
 width = max(len(i) for i in shared) if shared else 10
-print(f"{'id':<{width}}  {'quick/steady':>12}  mark")
+print(f"{'id':<{width}}  {'quick/steady':>12}  {'waited q/s':>10}  mark")
 unmarked = within = 0
 adapters = set()
 for i in shared:
@@ -50,8 +53,11 @@ for i in shared:
         unmarked += 1
         within += ok
         adapters.add(i.split("/")[0])
-    print(f"{i:<{width}}  {ratio:>11.3f}x  {'UNSTEADY' if marked else ('' if ok else 'OFF BY MORE THAN 15%')}")
+    print(f"{i:<{width}}  {ratio:>11.3f}x  {waited(q) + '/' + waited(s):>10}  "
+          f"{'UNSTEADY' if marked else ('' if ok else 'OFF BY MORE THAN 15%')}")
 print(f"{len(shared)} rows in both runs, {len(shared) - unmarked} quick rows marked; "
       f"{within} of {unmarked} unmarked quick rows within 15% of the default profile ({len(adapters)} adapters)")
+print("waited q/s: the median share of a measured iteration the benchmark thread waited for a CPU, quick/steady;"
+      " where they differ, the load differed between the runs and the ratio measures that")
 sys.exit(0 if within == unmarked else 1)
 EOF
