@@ -20,8 +20,12 @@ public final class Defaults {
 
     // --quick: one short fork, for CI and tests
     public static final int QUICK_FORKS = 1;
-    public static final int QUICK_WARMUP_ITERATIONS = 2;
-    public static final Time QUICK_WARMUP_TIME = Time.millis(100);
+    /**
+     * Four short warm-up iterations rather than two long ones: JMH enters its loop once per iteration, and the JIT
+     * compiles that loop for its calls at the third or fourth entry, which must be a warm-up one.
+     */
+    public static final int QUICK_WARMUP_ITERATIONS = 4;
+    public static final Time QUICK_WARMUP_TIME = Time.millis(50);
     public static final int QUICK_ITERATIONS = 5;
     public static final Time QUICK_MEASUREMENT_TIME = Time.millis(100);
     /**

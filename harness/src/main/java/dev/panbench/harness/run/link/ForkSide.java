@@ -102,9 +102,10 @@ final class ForkSide {
         return r == null ? 0 : Math.max(0, r.adaptiveWarmupNanos());
     }
 
-    static void recordForkFacts(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, List<Long> compiledMillis,
-                                List<Double> runQueueWait, java.util.Map<String, String> workload) {
-        reply(new ForkReply.Facts(Channel.PROTOCOL, ForkFacts.of(peakMemoryBytes, warmup, compiledMillis,
+    static void recordForkFacts(Long peakMemoryBytes, AdaptiveWarmup.Outcome warmup, AdaptiveWarmup.Quiet quiet,
+                                List<Long> compiledMillis, List<Double> runQueueWait,
+                                java.util.Map<String, String> workload) {
+        reply(new ForkReply.Facts(Channel.PROTOCOL, ForkFacts.of(peakMemoryBytes, warmup, quiet, compiledMillis,
                 runQueueWait, workload)));
     }
 }

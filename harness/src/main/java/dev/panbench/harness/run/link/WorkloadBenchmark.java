@@ -35,6 +35,8 @@ public class WorkloadBenchmark {
 
     private Workload workload;
     private AdaptiveWarmup.Outcome warmup;
+    private AdaptiveWarmup.Quiet quiet;
+    private Blackhole blackhole;
     private boolean measuring;
     private long peakMemoryBytes = -1;
     private long compiledBefore = -1;
@@ -47,6 +49,7 @@ public class WorkloadBenchmark {
     public void setup(Blackhole bh) throws Throwable {
         try {
             workload = ForkSide.prepare(ResultId.parse(id));
+            blackhole = bh;
             long cap = ForkSide.adaptiveWarmupNanos();
             if (cap > 0) {
                 warmup = AdaptiveWarmup.run(workload, bh, cap);
@@ -59,13 +62,24 @@ public class WorkloadBenchmark {
 
     /**
      * The peak resident set counts from the first measurement iteration on. Where the fork takes turns with another
-     * ({@link Turns}), it waits for its turn here, before any reading of the iteration starts.
+     * ({@link Turns}), it waits for its turn here, before any reading of the iteration starts. With an adaptive
+     * warm-up, the first measurement iteration waits until the JIT has finished what JMH's warm-up iterations started
+     * ({@link AdaptiveWarmup#untilQuiet}).
      */
     @Setup(Level.Iteration)
-    public void beforeIteration(IterationParams iteration) {
+    public void beforeIteration(IterationParams iteration) throws Throwable {
         Turns.take();
         if (iteration.getType() == IterationType.MEASUREMENT && !measuring) {
             measuring = true;
+            if (warmup != null) {
+                try {
+                    quiet = AdaptiveWarmup.untilQuiet(workload, blackhole,
+                            AdaptiveWarmup.quietCap(ForkSide.adaptiveWarmupNanos(), warmup));
+                } catch (Throwable t) {
+                    ForkSide.recordFailure(t);
+                    throw t;
+                }
+            }
             PeakMemory.reset();
         }
         if (iteration.getType() == IterationType.MEASUREMENT) {
@@ -112,7 +126,7 @@ public class WorkloadBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         Turns.takeLast();
-        ForkSide.recordForkFacts(peakMemoryBytes >= 0 ? peakMemoryBytes : null, warmup, compiledByIteration,
+        ForkSide.recordForkFacts(peakMemoryBytes >= 0 ? peakMemoryBytes : null, warmup, quiet, compiledByIteration,
                 waitShareByIteration, workload instanceof dev.panbench.harness.spi.RunFacts f ? f.runFacts() : null);
         if (workload != null) {
             workload.close();

@@ -11,7 +11,9 @@ import dev.panbench.harness.run.plan.RunSettings;
  * same time: the first measurement served as the calibration that said this row needs more. The adaptive warm-up
  * settles the workload's own code before JMH starts, but JMH's loop is compiled only once JMH runs it, and on a
  * busy machine that compilation can still be under way in the first measured iterations. The second measurement is
- * kept, marked unsteady if it still is, and its {@code steady} record says what the first one found. Off where
+ * kept, marked unsteady if it still is, and its {@code steady} record says what the first one found. A result whose
+ * only findings are interleaved levels or a wide interval with the JIT idle is kept as it is: that is the machine's
+ * doing, and a second fork would cost its time for the same mark ({@link Steadiness#warmupMayCure}). Off where
  * {@link BenchmarkRunner#REMEASURE_PROPERTY} is {@code false}.
  */
 final class Remeasure {
@@ -29,7 +31,7 @@ final class Remeasure {
     static BenchResult orAgain(BenchResult first, RunSettings settings, RunStop stop,
                                java.util.function.Function<RunSettings, BenchResult> again) {
         String why = first.facts().unsteady();
-        if (why == null || settings.adaptiveWarmup().nanos() == 0 || stop.requested()
+        if (why == null || !Steadiness.warmupMayCure(why) || settings.adaptiveWarmup().nanos() == 0 || stop.requested()
                 || !Boolean.parseBoolean(System.getProperty(BenchmarkRunner.REMEASURE_PROPERTY, "true"))) {
             return first;
         }

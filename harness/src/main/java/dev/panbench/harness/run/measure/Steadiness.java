@@ -17,10 +17,12 @@ import java.util.stream.Collectors;
 /**
  * Records in every measured result whether its iterations were steady ({@link ResultMarks#STEADY}): the verdict of
  * {@link SteadyState} over the forks' measured iterations, and for JMH forks two facts from the JVM itself: a fork
- * whose JIT compiled for at least {@value #COMPILING_SHARE_PERCENT}% of a measured iteration's time ran changing code
+ * whose JIT compiled for at least {@value #COMPILING_SHARE_PERCENT}% of a measured iteration's time (the compiler
+ * threads' CPU time where Linux accounts it, which a loaded machine does not inflate) ran changing code
  * while it was timed (a smaller share is mostly the JIT compiling JMH's and panbench's own code between iterations,
  * whose completion lands in the next one; on a loaded 2-core machine 10% flagged rows whose scores were flat), and a
- * fork whose adaptive warm-up reached its cap with the JIT still compiling never settled;
+ * fork whose adaptive warm-up reached its cap with the JIT still compiling never settled ("warm-up cap reached": what
+ * a longer warm-up would cure, said as such);
  * either makes the result unsteady. So does a 99% interval of the mean ({@link SampleStats#ci99}) whose upper end is
  * more than twice its lower end ({@link #SPAN}), or one that reaches zero: however flat each fork looked, its
  * iterations then pin the result down to no better than a factor of two. Each fork's warm-up is kept beside the
@@ -33,8 +35,8 @@ final class Steadiness {
     static final double SPAN = 2.0;
     static final String SPAN_METHOD = "; 99% interval of the mean (unsteady when its upper end is more than "
             + (int) SPAN + "x its lower)";
-    static final String JIT_METHOD = "; JIT compilation time per measured iteration (unsteady at >= "
-            + COMPILING_SHARE_PERCENT + "% of the iteration)";
+    static final String JIT_METHOD = "; JIT compilation time per measured iteration, its CPU time where Linux"
+            + " accounts it (unsteady at >= " + COMPILING_SHARE_PERCENT + "% of the iteration)";
 
     private Steadiness() {
     }
@@ -56,11 +58,9 @@ final class Steadiness {
         } else if (compiling != null) {
             v = new SteadyState.Verdict(false, method, compiling);
         } else if (capped > 0) {
-            Object millis = facts.stream().filter(ForkFacts::stillCompiling).findFirst().orElseThrow()
-                    .warmup().get("millis");
+            Long millis = facts.stream().filter(ForkFacts::stillCompiling).findFirst().orElseThrow().warmupMillis();
             v = new SteadyState.Verdict(false, method, (facts.size() == 1 ? "" : capped + " of " + facts.size()
-                    + " forks: ") + "the JIT was still compiling when the adaptive warm-up stopped at its cap ("
-                    + millis + " ms)");
+                    + " forks: ") + "warm-up cap reached (" + millis + " ms) with the JIT still compiling");
         } else if (wide != null) {
             v = new SteadyState.Verdict(false, method, wide);
         } else {
@@ -69,6 +69,25 @@ final class Steadiness {
         List<Map<String, Object>> warmups = facts.stream().map(ForkFacts::warmup).filter(Objects::nonNull).toList();
         SteadyVerdict verdict = SteadyVerdict.of(v, warmups);
         return r.withFacts(f -> f.withSteady(verdict));
+    }
+
+    /**
+     * Whether a longer warm-up may cure what an unsteady verdict found: not when every finding is two interleaved
+     * levels or a wide interval with the JIT idle, which is the machine's doing (another process took the CPU now and
+     * then) and no longer warm-up quietens; a trend, a step, the JIT at work or a warm-up cut short by its cap may
+     * be the warm-up's, and so may the findings of forks the reason does not spell out ("and 1 more fork").
+     */
+    static boolean warmupMayCure(String reason) {
+        if (reason.contains(" more fork")) {
+            return true;
+        }
+        for (String finding : reason.split("; ")) {
+            String f = finding.replaceFirst("^fork \\d+: ", "");
+            if (!f.startsWith("two levels ") && !f.startsWith("the 99% interval of the mean ")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Why the result's 99% interval is too wide to call its measurement steady, as a reason; or null. */

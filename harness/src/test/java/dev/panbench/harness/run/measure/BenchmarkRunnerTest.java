@@ -43,6 +43,8 @@ class BenchmarkRunnerTest {
         assertTrue(steady.method().startsWith("Mann-Kendall"), steady.toString());
         assertNotEquals(Boolean.TRUE, steady.steady(), "3 iterations are too few to call steady: " + steady);
         assertEquals(1, steady.warmup().size(), "the quick profile's adaptive warm-up, per fork");
+        assertTrue(steady.warmup().getFirst().get("jitQuiet") instanceof Map<?, ?> quiet
+                && quiet.get("settled") instanceof Boolean, "and its wait for the JIT before measuring: " + steady);
 
         BenchResult wrong = byId.get("faulty/fault/wrong-answer");
         assertEquals(Status.failed, wrong.status(), () -> wrong.id() + ": " + wrong.error());

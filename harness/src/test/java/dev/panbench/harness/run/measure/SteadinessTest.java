@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,8 +78,35 @@ class SteadinessTest {
     void aWarmupThatHitItsCapWhileCompilingIsUnsteady() {
         Map<String, Object> warmup = Map.of("millis", 3000, "windows", 60, "settled", false, "compiling", true);
         BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of(), List.of())), ITERATION);
-        assertEquals("the JIT was still compiling when the adaptive warm-up stopped at its cap (3000 ms)",
+        assertEquals("warm-up cap reached (3000 ms) with the JIT still compiling",
                 r.facts().unsteady());
         assertEquals(List.of(warmup), verdict(r).warmup());
+    }
+
+    @Test
+    void aWaitForTheJitThatHitItsCapSaysTheCapWasReachedWithBothPhasesTimes() {
+        Map<String, Object> warmup = Map.of("millis", 400, "windows", 8, "settled", true, "compiling", false,
+                "jitQuiet", Map.of("millis", 2600, "windows", 52, "settled", false));
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of(), List.of())), ITERATION);
+        assertEquals("warm-up cap reached (3000 ms) with the JIT still compiling", r.facts().unsteady());
+    }
+
+    @Test
+    void aWaitForTheJitThatSettledLeavesAFlatRowSteady() {
+        Map<String, Object> warmup = Map.of("millis", 400, "windows", 8, "settled", true, "compiling", false,
+                "jitQuiet", Map.of("millis", 150, "windows", 3, "settled", true));
+        BenchResult r = Steadiness.judge(flat(), List.of(new ForkFacts(1L, warmup, List.of(), List.of())), ITERATION);
+        assertEquals(null, r.facts().unsteady());
+    }
+
+    @Test
+    void onlyWhatAWarmUpMayCureIsMeasuredAgain() {
+        assertTrue(Steadiness.warmupMayCure("step up by 31% of the lower level at iteration 4 of 5"));
+        assertTrue(Steadiness.warmupMayCure("two levels 20% apart (3 high, 2 low of 5 iterations, interleaved); "
+                + "the JIT was compiling during measured iterations 1, 2"));
+        assertTrue(Steadiness.warmupMayCure("warm-up cap reached (3000 ms) with the JIT still compiling"));
+        assertFalse(Steadiness.warmupMayCure("two levels 20% apart (3 high, 2 low of 5 iterations, interleaved)"));
+        assertFalse(Steadiness.warmupMayCure("fork 2: two levels 13% apart (2 high, 3 low of 5 iterations, "
+                + "interleaved); the 99% interval of the mean spans 2.3x ([1.080e+07, 2.476e+07] ns/op)"));
     }
 }
