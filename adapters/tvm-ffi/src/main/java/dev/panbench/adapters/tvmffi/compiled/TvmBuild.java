@@ -32,8 +32,11 @@ public final class TvmBuild {
 
     public static final String CACHE_PROPERTY = "panbench.tvm.cache";
     private static final String SCRIPT = "tvm_build.py";
-    /** The scripts installed into the cache together: the tuning script imports the build script beside it. */
-    static final java.util.List<String> SCRIPTS = java.util.List.of(SCRIPT, TvmTune.SCRIPT);
+    /**
+     * The scripts installed into the cache together: the tuning script and a user's model's ({@code tvm_model.py})
+     * import the build script beside it.
+     */
+    static final java.util.List<String> SCRIPTS = java.util.List.of(SCRIPT, TvmTune.SCRIPT, "tvm_model.py");
     private static final long TIMEOUT_MINUTES = 10;
 
     /** A build's outcome: the module, or why there is none (skipped: no apache-tvm; failed: the build broke). */
@@ -193,7 +196,7 @@ public final class TvmBuild {
      * Copies the build and tuning scripts into the cache (temp file + rename: concurrent JVMs write the same bytes);
      * returns their directory.
      */
-    static Path installScripts(Path cache) throws IOException {
+    public static Path installScripts(Path cache) throws IOException {
         Path dir = cache.resolve("scripts");
         Files.createDirectories(dir);
         for (String script : SCRIPTS) {

@@ -78,7 +78,7 @@ public final class TvmTune implements Tuner {
     }
 
     /** The Python that tunes: see the class comment. */
-    static Optional<Path> python() {
+    public static Optional<Path> python() {
         for (String explicit : new String[] {System.getProperty(PYTHON_PROPERTY), System.getenv(PYTHON_ENV)}) {
             if (explicit != null && !explicit.isBlank()) {
                 Path p = Path.of(explicit);
