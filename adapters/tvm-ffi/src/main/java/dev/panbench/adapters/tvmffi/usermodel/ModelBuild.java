@@ -100,7 +100,8 @@ final class ModelBuild {
         JsonNode t = r.json().path("target");
         String target = "llvm -mtriple=" + t.path("mtriple").asText() + " -mcpu=" + t.path("mcpu").asText();
         return new Outcome(new ModelModule(Path.of(r.text("library")), Path.of(r.text("runtime")), r.text("tvm"),
-                target, r.text("schedule"), r.text("schedule_label"), r.text("untuned"),
+                target, r.text("schedule"), r.text("schedule_label"), r.has("untuned") ? "not tuned for this CPU"
+                + " (panbench tune --model " + entry.file().given() + " tunes it)" : null,
                 r.json().path("cached").asBoolean(), r.text("buildMillis")), null, null);
     }
 
