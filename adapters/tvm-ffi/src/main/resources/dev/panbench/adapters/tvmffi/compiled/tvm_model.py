@@ -151,7 +151,7 @@ def compile_model(args, target, db, so_path):
     facts = {"buildMillis": round((time.perf_counter() - started) * 1e3, 1)}
     if db is not None:
         trials = sum(db["trials"].values())
-        facts["schedule_label"] = "tuned (%d trials)" % trials
+        facts["schedule_label"] = "tuned (%d trial%s)" % (trials, "" if trials == 1 else "s")
         facts["schedule"] = ("MetaSchedule for %s, one core: the best of %d trials for %d of %d fused functions, "
                              "tvm.compile's default for the rest (database %s)"
                              % (target["mcpu"], trials, tuned, functions, db["id"]))
