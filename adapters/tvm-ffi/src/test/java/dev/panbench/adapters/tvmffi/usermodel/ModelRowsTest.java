@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * A user's model on TVM, on real models: the Java row (the Relax build in its VM through the binding) and the Python
  * one (the same .so through tvm_ffi) agree with a pytorch-converted model's test data and with onnxruntime's reference
- * on a model with free dimensions and integer inputs; a model whose pads are an input (which Relax's frontend refuses)
+ * on a model with free dimensions and integer inputs, the Java row with onnxruntime's on light_squeezenet; a model whose pads are an input (which Relax's frontend refuses)
  * skips both rows with the frontend's reason. Builds are cached under the project's build/models, as a run's are.
  */
 class ModelRowsTest {
@@ -150,6 +150,19 @@ class ModelRowsTest {
         Role role = spec.role().apply(params(e, ModelWorkloads.TVM_PYTHON));
         assertEquals("tvm-python", role.backend());
         assertTrue(role.schedule().equals("untuned") || role.schedule().startsWith("tuned ("), role.toString());
+    }
+
+    @Test
+    void theJavaRowAgreesWithOnnxRuntimeOnALightModel() throws Throwable {
+        assumeTrue(PythonDriver.importable("onnxruntime").isEmpty(), "onnxruntime not importable: no reference");
+        ModelEntry e = entry(data().resolve("light/light_squeezenet.onnx"), List.of(), List.of());
+        try (ModelRow row = (ModelRow) spec(e).factory().get()) {
+            row.setup(params(e, ModelWorkloads.TVM));
+            row.verify();
+            Map<String, String> facts = row.runFacts();
+            assertTrue(facts.get("reference").startsWith("onnxruntime "), facts.toString());
+            assertTrue(Double.parseDouble(facts.get("maxAbsError")) < 1e-3, facts.toString());
+        }
     }
 
     @Test
