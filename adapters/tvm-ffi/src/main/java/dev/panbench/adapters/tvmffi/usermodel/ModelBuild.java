@@ -1,6 +1,7 @@
 package dev.panbench.adapters.tvmffi.usermodel;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.panbench.adapters.tvmffi.compiled.PythonScript;
 import dev.panbench.adapters.tvmffi.compiled.TvmBuild;
 import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.catalog.model.Npz;
@@ -75,6 +76,13 @@ final class ModelBuild {
         }
     }
 
+    /** {@code tvm_model.py COMMAND args...} with {@code python}, its stderr in the cache's log of the entry's command. */
+    static PythonScript.Reply script(Path python, String command, List<String> args, ModelEntry entry, long minutes) {
+        List<String> argv = new java.util.ArrayList<>(List.of(command));
+        argv.addAll(args);
+        return PythonScript.run(python, "tvm_model.py", argv, logName(entry, command), minutes);
+    }
+
     static String logName(ModelEntry entry, String command) {
         return "model-" + entry.cacheDir().getFileName() + "-" + command;
     }
@@ -90,7 +98,7 @@ final class ModelBuild {
         if (python.isEmpty()) {
             return new Outcome(null, PythonLocator.NOT_FOUND, null);
         }
-        ModelScript.Reply r = ModelScript.run(python.get(), "build", args, logName(entry, "build"), BUILD_MINUTES);
+        PythonScript.Reply r = script(python.get(), "build", args, entry, BUILD_MINUTES);
         if (r.error() != null) {
             return new Outcome(null, null, "building " + entry.name() + " with TVM: " + r.error());
         }
@@ -116,7 +124,7 @@ final class ModelBuild {
             return new Reference(test.get(), "the test data of " + entry.file().testData().getFileName());
         }
         Path python = PythonLocator.locate().orElseThrow(() -> new WorkloadSkippedException(PythonLocator.NOT_FOUND));
-        ModelScript.Reply r = ModelScript.run(python, "reference", args(entry), logName(entry, "reference"), 10);
+        PythonScript.Reply r = script(python, "reference", args(entry), entry, 10);
         if (r.error() != null) {
             throw new IllegalStateException("the reference outputs of " + entry.name() + ": " + r.error());
         }

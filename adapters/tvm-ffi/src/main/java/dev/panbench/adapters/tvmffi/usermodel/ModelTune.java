@@ -1,6 +1,7 @@
 package dev.panbench.adapters.tvmffi.usermodel;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.panbench.adapters.tvmffi.compiled.PythonScript;
 import dev.panbench.adapters.tvmffi.compiled.TvmTune;
 import dev.panbench.harness.catalog.model.ModelEntries;
 import dev.panbench.harness.catalog.model.ModelEntry;
@@ -60,8 +61,7 @@ public final class ModelTune implements Tuner {
         progress.accept("tuning " + task.label() + ": " + trials + " trials with " + python.get());
         List<String> args = new ArrayList<>(ModelBuild.args(entry.get()));
         args.addAll(List.of("--trials", Integer.toString(trials)));
-        ModelScript.Reply r = ModelScript.run(python.get(), "tune", args, ModelBuild.logName(entry.get(), "tune"),
-                TUNE_MINUTES);
+        PythonScript.Reply r = ModelBuild.script(python.get(), "tune", args, entry.get(), TUNE_MINUTES);
         ModelBuild.forget();
         if (r.error() != null) {
             return Outcome.notTuned(task, Outcome.FAILED, "tuning " + task.label() + ": " + r.error());

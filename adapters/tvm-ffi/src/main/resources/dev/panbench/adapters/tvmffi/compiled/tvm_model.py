@@ -130,7 +130,6 @@ def build(args):
 
 
 def compile_model(args, target, db, so_path):
-    import tempfile
     try:
         import onnx  # noqa: F401
         import tvm
@@ -159,16 +158,7 @@ def compile_model(args, target, db, so_path):
         facts["schedule_label"] = "untuned"
         facts["schedule"] = "untuned: tvm.compile's default Relax pipeline for %s" % target["mcpu"]
         facts["untuned"] = "not tuned for this CPU (panbench tune --model %s tunes it)" % args.model
-    os.makedirs(os.path.dirname(so_path), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(so_path), prefix=".tmp-", suffix=".so")
-    os.close(fd)
-    try:
-        executable.export_library(tmp)
-        os.chmod(tmp, 0o755)
-        os.replace(tmp, so_path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    tvm_build.export_atomic(executable, so_path)
     return facts
 
 

@@ -1,7 +1,6 @@
-package dev.panbench.adapters.tvmffi.usermodel;
+package dev.panbench.adapters.tvmffi.compiled;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.panbench.adapters.tvmffi.compiled.TvmBuild;
 import dev.panbench.harness.io.Json;
 
 import java.io.BufferedReader;
@@ -15,36 +14,37 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One command of {@code tvm_model.py} (beside {@code tvm_build.py} in the TVM cache's scripts) run with a Python: its
- * last line of output is its JSON answer, its stderr goes to a log in the cache. {@link Reply#error()} says why there
- * is no answer (no output, a timeout, exit code and log), never with a stack trace.
+ * One of this package's Python scripts (installed in the TVM cache's {@code scripts/}) run with a Python: its last
+ * line of output is its JSON answer, its stderr goes to {@code logs/<logName>.log} in the cache. {@link Reply#error()}
+ * says why there is no answer (no output, a timeout, an {@code error} it printed; with the exit code and the log),
+ * never with a stack trace.
  */
-final class ModelScript {
-
-    static final String SCRIPT = "tvm_model.py";
+public final class PythonScript {
 
     /** The script's answer, or why there is none. */
-    record Reply(JsonNode json, String error) {
+    public record Reply(JsonNode json, String error) {
 
-        boolean has(String field) {
+        public boolean has(String field) {
             return json != null && json.hasNonNull(field);
         }
 
-        String text(String field) {
+        public String text(String field) {
             return has(field) ? json.get(field).asText() : null;
         }
     }
 
-    private ModelScript() {
+    private PythonScript() {
     }
 
-    static Reply run(Path python, String command, List<String> args, String logName, long timeoutMinutes) {
+    /** Runs {@code python SCRIPT ARGS...}; messages name the script and its subcommand (a first argument not an option). */
+    public static Reply run(Path python, String script, List<String> args, String logName, long timeoutMinutes) {
         Path cache = TvmBuild.cacheDir();
         Path log = cache.resolve("logs").resolve(logName + ".log");
+        String command = script + (args.isEmpty() || args.getFirst().startsWith("--") ? "" : " " + args.getFirst());
         try {
-            Path script = TvmBuild.installScripts(cache).resolve(SCRIPT);
+            Path file = TvmBuild.installScripts(cache).resolve(script);
             Files.createDirectories(log.getParent());
-            List<String> argv = new ArrayList<>(List.of(python.toString(), script.toString(), command));
+            List<String> argv = new ArrayList<>(List.of(python.toString(), file.toString()));
             argv.addAll(args);
             Process p = new ProcessBuilder(argv).redirectError(log.toFile()).start();
             p.getOutputStream().close();
@@ -59,7 +59,7 @@ final class ModelScript {
             }
             if (!p.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
-                return new Reply(null, SCRIPT + " " + command + " took over " + timeoutMinutes + " minutes (see "
+                return new Reply(null, command + " took over " + timeoutMinutes + " minutes (see "
                         + log + ")");
             }
             JsonNode reply;
@@ -69,19 +69,19 @@ final class ModelScript {
                 reply = null;
             }
             if (reply == null || !reply.isObject()) {
-                return new Reply(null, SCRIPT + " " + command + " gave no answer (exit code " + p.exitValue()
+                return new Reply(null, command + " gave no answer (exit code " + p.exitValue()
                         + "; see " + log + ")");
             }
             if (reply.hasNonNull("error")) {
-                return new Reply(reply, SCRIPT + " " + command + " failed: " + reply.get("error").asText() + " (see "
+                return new Reply(reply, command + " failed: " + reply.get("error").asText() + " (see "
                         + log + ")");
             }
             return new Reply(reply, null);
         } catch (IOException e) {
-            return new Reply(null, "cannot run " + SCRIPT + " with " + python + ": " + e.getMessage());
+            return new Reply(null, "cannot run " + script + " with " + python + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Reply(null, "interrupted while running " + SCRIPT + " " + command);
+            return new Reply(null, "interrupted while running " + command);
         }
     }
 }
