@@ -45,7 +45,10 @@ class ModelRowsTest {
     private static final Blackhole BH = new Blackhole(
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
-    /** Two small ONNX models written by the onnx package: a lookup with free dimensions, a Pad whose pads are input. */
+    /**
+     * Two small ONNX models written by the onnx package: a lookup with free dimensions and two outputs (the VM returns
+     * a tuple), a Pad whose pads are an input.
+     */
     private static final String MAKE_MODELS = """
             import sys
             import numpy as np
@@ -56,7 +59,8 @@ class ModelRowsTest {
             embed = helper.make_graph(
                 [helper.make_node("Gather", ["table", "ids"], ["g"]), helper.make_node("Tanh", ["g"], ["out"])],
                 "embed", [helper.make_tensor_value_info("ids", TensorProto.INT64, ["batch", "seq"])],
-                [helper.make_tensor_value_info("out", TensorProto.FLOAT, ["batch", "seq", 4])], [table])
+                [helper.make_tensor_value_info("out", TensorProto.FLOAT, ["batch", "seq", 4]),
+                 helper.make_tensor_value_info("g", TensorProto.FLOAT, ["batch", "seq", 4])], [table])
             pad = helper.make_graph(
                 [helper.make_node("Pad", ["x", "pads"], ["y"])], "pad",
                 [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3]),
