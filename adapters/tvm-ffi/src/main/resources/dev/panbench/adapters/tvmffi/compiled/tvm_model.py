@@ -198,7 +198,8 @@ def tune(args):
     ms.relax_integration.tune_relax(
         mod, params={}, target=tgt, work_dir=directory, max_trials_global=args.trials,
         num_trials_per_iter=trials_per_round(args.trials, len(tasks)),
-        builder=ms.builder.LocalBuilder(max_workers=1, timeout_sec=tvm_tune.BUILD_TIMEOUT_S),
+        builder=ms.builder.LocalBuilder(max_workers=1, timeout_sec=tvm_tune.BUILD_TIMEOUT_S,
+                                        initializer=import_intrinsics),
         runner=ms.runner.LocalRunner(timeout_sec=tvm_tune.RUN_TIMEOUT_S,
                                      evaluator_config=ms.runner.EvaluatorConfig(number=3, repeat=1,
                                                                                 min_repeat_ms=50)),
@@ -213,6 +214,13 @@ def tune(args):
                    tuned_tasks=len(db["best"]), wall_s=wall, cost_model=model,
                    target=tvm_build.tuning_target(target), tvm=version, id=db["id"])
     return 0
+
+
+def import_intrinsics():
+    """Run once in each builder worker before its first build: MetaSchedule's build function imports TVM's tensor
+    intrinsics (every target's), which takes two minutes on a loaded two-core machine; inside a build it counts
+    against the build's timeout, so every candidate of a fresh worker timed out and the worker was replaced."""
+    import tvm.s_tir.tensor_intrin  # noqa: F401
 
 
 def trials_per_round(trials, tasks):
