@@ -198,8 +198,7 @@ def tune(args):
     ms.relax_integration.tune_relax(
         mod, params={}, target=tgt, work_dir=directory, max_trials_global=args.trials,
         num_trials_per_iter=trials_per_round(args.trials, len(tasks)),
-        builder=ms.builder.LocalBuilder(max_workers=1, timeout_sec=tvm_tune.BUILD_TIMEOUT_S,
-                                        initializer=import_intrinsics),
+        builder=ms.builder.LocalBuilder(max_workers=1, timeout_sec=tvm_tune.BUILD_TIMEOUT_S, f_build=build_candidate),
         runner=ms.runner.LocalRunner(timeout_sec=tvm_tune.RUN_TIMEOUT_S,
                                      evaluator_config=ms.runner.EvaluatorConfig(number=3, repeat=1,
                                                                                 min_repeat_ms=50)),
@@ -216,11 +215,14 @@ def tune(args):
     return 0
 
 
-def import_intrinsics():
-    """Run once in each builder worker before its first build: MetaSchedule's build function imports TVM's tensor
-    intrinsics (every target's), which takes two minutes on a loaded two-core machine; inside a build it counts
-    against the build's timeout, so every candidate of a fresh worker timed out and the worker was replaced."""
-    import tvm.s_tir.tensor_intrin  # noqa: F401
+def build_candidate(mod, target, _params):
+    """MetaSchedule's default build of a candidate (tvm.s_tir.meta_schedule.builder.local_builder.default_build)
+    without its import of every target's tensor intrinsics, which no float32 schedule of the LLVM search space uses and
+    which takes two minutes on a loaded two-core machine: inside a build it counted against the build's timeout, so
+    every candidate of a fresh builder worker timed out."""
+    from tvm.driver import build as tvm_build
+    from tvm.s_tir.transform import RemoveWeightLayoutRewriteBlock
+    return tvm_build(RemoveWeightLayoutRewriteBlock(skip_tensor_rewrite=True)(mod), target=target)
 
 
 def trials_per_round(trials, tasks):
