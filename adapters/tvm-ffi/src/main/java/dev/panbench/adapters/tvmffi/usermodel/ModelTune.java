@@ -18,8 +18,8 @@ import java.util.function.Consumer;
 /**
  * {@code panbench tune} for TVM: the catalog's kernels ({@link TvmTune}) and, with {@code --model}, each user's model
  * at its dimensions, one task: MetaSchedule tunes the fused functions of the model's Relax module for one core of this
- * CPU ({@code tvm_model.py tune} in {@code .venv-tune}, as the catalog's tuning runs) with the trial budget spread over
- * them, and keeps the database in the model's folder beside its untuned build, where the next {@code run --model}
+ * CPU ({@code tvm_model.py tune} in {@code .venv-tune}, as the catalog's tuning runs), the heaviest first (FLOPs times
+ * calls, four trials' worth each), and keeps the database in the model's folder beside its untuned build, where the next {@code run --model}
  * builds the tuned one and its cells say {@code tuned (N trials)}.
  */
 public final class ModelTune implements Tuner {
@@ -72,7 +72,7 @@ public final class ModelTune implements Tuner {
         JsonNode j = r.json();
         JsonNode t = j.path("target");
         String searched = j.path("tuned_tasks").asInt() + " of " + j.path("tasks").asInt() + " fused functions"
-                + " tuned; MetaSchedule, " + j.path("cost_model").asText() + " cost model, target llvm -mcpu="
+                + " tuned (the heaviest " + j.path("chosen").asInt() + " given " + trials + " trials); MetaSchedule, " + j.path("cost_model").asText() + " cost model, target llvm -mcpu="
                 + t.path("mcpu").asText() + " -num-cores=" + t.path("num-cores").asText() + ", apache-tvm "
                 + j.path("tvm").asText() + "; run --model " + entry.get().file().given() + " builds with it";
         Path database = Path.of(j.path("database").asText());

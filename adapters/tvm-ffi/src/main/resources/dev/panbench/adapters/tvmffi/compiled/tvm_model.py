@@ -17,8 +17,8 @@ line). Layout: DIR/tvm-<version>/<mtriple>-<mcpu>/<inputs key>/{untuned,tuned-<d
 and the tuning database in DIR/tvm-<version>/<mtriple>-<mcpu>/<inputs key>/tuning/.
 
 tune (in .venv-tune, where MetaSchedule runs: see tvm_tune.py): the same module, its fused functions tuned by
-MetaSchedule for one core (tvm_tune.py's serial search space and cost model) with N new trials over all of them,
-spread so every function gets a round where N allows;
+MetaSchedule for one core (tvm_tune.py's serial search space and cost model) with N new trials over the heaviest
+N / 4 of them (FLOPs times calls);
 prints {"database", "trials", "records", "tasks", "wall_s", "cost_model", "target", "tvm", "id"} or {"skipped": why}.
 
 reference (in .venv): PyPI's onnxruntime with every graph optimisation off, one thread: the outputs every row of a
@@ -185,6 +185,7 @@ def tune(args):
     from tvm.s_tir import meta_schedule as ms
     target = tvm_build.host_target(os.path.abspath(args.tvm_cache), version)
     directory = os.path.join(home(args, version, target), "tuning")
+    started = time.monotonic()
     try:
         mod = relax_module(args.model, read_inputs(args.inputs))
     except Exception as e:  # noqa: BLE001 - a model the frontend cannot take is not tuned
@@ -194,15 +195,17 @@ def tune(args):
     model = tvm_tune.cost_model()
     tgt = tvm.target.Target(tvm_build.tuning_target(target))
     tasks = ms.relax_integration.extract_tasks(mod, tgt)
-    started = time.monotonic()
-    ms.relax_integration.tune_relax(
-        mod, params={}, target=tgt, work_dir=directory, max_trials_global=args.trials,
-        num_trials_per_iter=trials_per_round(args.trials, len(tasks)),
+    chosen = heaviest(tasks, args.trials)
+    contexts, weights = ms.relax_integration.extracted_tasks_to_tune_contexts(
+        chosen, directory, space=tvm_tune.serial_space(), seed=0)
+    ms.tune.tune_tasks(
+        tasks=contexts, task_weights=weights, work_dir=directory, max_trials_global=args.trials,
+        num_trials_per_iter=max(1, min(tvm_tune.TRIALS_PER_ROUND, args.trials // len(chosen))),
         builder=ms.builder.LocalBuilder(max_workers=1, timeout_sec=tvm_tune.BUILD_TIMEOUT_S, f_build=build_candidate),
         runner=ms.runner.LocalRunner(timeout_sec=tvm_tune.RUN_TIMEOUT_S,
                                      evaluator_config=ms.runner.EvaluatorConfig(number=3, repeat=1,
                                                                                 min_repeat_ms=50)),
-        cost_model=model, space=tvm_tune.serial_space(), seed=0)
+        cost_model=model)
     wall = time.monotonic() - started
     db = tvm_build.tuning_database(directory)
     if db is None:
@@ -210,6 +213,7 @@ def tune(args):
                        % (args.trials, os.path.join(directory, "logs")))
         return 1
     tvm_build.emit(database=directory, trials=args.trials, records=sum(db["trials"].values()), tasks=len(tasks),
+                   chosen=len(chosen),
                    tuned_tasks=len(db["best"]), wall_s=wall, cost_model=model,
                    target=tvm_build.tuning_target(target), tvm=version, id=db["id"])
     return 0
@@ -225,11 +229,21 @@ def build_candidate(mod, target, _params):
     return tvm_build(RemoveWeightLayoutRewriteBlock(skip_tensor_rewrite=True)(mod), target=target)
 
 
-def trials_per_round(trials, tasks):
-    """Candidates per round of a task: few enough that the trials reach every task (MetaSchedule's gradient scheduler
-    gives each task a round before it chooses), at most tvm_tune.py's 16."""
-    import tvm_tune
-    return max(1, min(tvm_tune.TRIALS_PER_ROUND, trials // max(1, tasks)))
+TRIALS_PER_TASK = 4  # the fewest candidates a task is given: the budget goes to the heaviest tasks first
+
+
+def heaviest(tasks, trials):
+    """The tasks the budget reaches, heaviest first (FLOPs times the times the model calls it): trials / 4 of them,
+    so each gets a few candidates (MetaSchedule's gradient scheduler gives every task a round before it chooses, and
+    the light ones, reshapes and pools, would take a budget of tens)."""
+    from tvm.s_tir.analysis import estimate_tir_flops
+
+    def work(task):
+        try:
+            return estimate_tir_flops(task.dispatched[0]) * task.weight
+        except Exception:  # noqa: BLE001 - a function the estimate cannot read counts as light
+            return 0.0
+    return sorted(tasks, key=work, reverse=True)[:max(1, trials // TRIALS_PER_TASK)]
 
 
 def reference(args):

@@ -50,7 +50,8 @@ class ModelTuneTest {
         assertEquals(Tuner.Outcome.TUNED, o.status(), o.reason());
         assertEquals(1, o.records());
         assertTrue(o.wallSeconds() > 0);
-        assertTrue(o.searched().startsWith("1 of 1 fused functions tuned; MetaSchedule"), o.searched());
+        assertTrue(o.searched().startsWith("1 of 1 fused functions tuned (the heaviest 1 given 1 trials); MetaSchedule"),
+                o.searched());
         ModelModule m = ModelBuild.module(e);
         assertEquals("tuned (1 trial)", m.scheduleLabel());
         assertEquals(null, m.untuned());
