@@ -121,10 +121,11 @@ mapfile -t todo < <(py_missing .venv/bin/python $(printf '%s\n' "${want_pys[@]}"
 
 # .venv-tune: where `panbench tune` runs MetaSchedule. MetaSchedule sends its candidates serialized to its builder and
 # runner processes, and apache-tvm 0.27.0.post1 serializes its IR only under the apache-tvm-ffi it was built against
-# (under .venv's newer one it crashes); psutil and cloudpickle are its worker pool's, xgboost-cpu its cost model's.
+# (under .venv's newer one it crashes); psutil and cloudpickle are its worker pool's, xgboost-cpu its cost model's,
+# onnx Relax's ONNX frontend's (`panbench tune --model` tunes a user's model).
 if has_group tune; then
-  tune_pkgs=("apache-tvm==$tvm_version" apache-tvm-ffi==0.1.14.post0 psutil cloudpickle xgboost-cpu)
-  if ! .venv-tune/bin/python -c 'import tvm, psutil, cloudpickle, xgboost; from tvm import tirx; tvm.ir.save_json(tirx.const(1, "int32"))' >/dev/null 2>&1; then
+  tune_pkgs=("apache-tvm==$tvm_version" apache-tvm-ffi==0.1.14.post0 psutil cloudpickle xgboost-cpu onnx)
+  if ! .venv-tune/bin/python -c 'import tvm, psutil, cloudpickle, xgboost, onnx; from tvm import tirx; tvm.ir.save_json(tirx.const(1, "int32"))' >/dev/null 2>&1; then
     [ -x .venv-tune/bin/python ] || python3 -m venv .venv-tune
     start "installing MetaSchedule's Python packages into .venv-tune: ${tune_pkgs[*]}"
     before=$(venv_mb .venv-tune)

@@ -5,8 +5,9 @@ import dev.panbench.adapters.tvmffi.api.TvmFfi;
 import dev.panbench.adapters.tvmffi.compiled.CompiledModule;
 import dev.panbench.adapters.tvmffi.compiled.CompiledWorkloads;
 import dev.panbench.adapters.tvmffi.compiled.TvmBuild;
-import dev.panbench.adapters.tvmffi.compiled.TvmTune;
 import dev.panbench.adapters.tvmffi.fixtures.NativeFixtures;
+import dev.panbench.adapters.tvmffi.usermodel.ModelTune;
+import dev.panbench.adapters.tvmffi.usermodel.ModelWorkloads;
 import dev.panbench.adapters.tvmffi.workloads.TvmFfiWorkloads;
 import dev.panbench.harness.nativelib.NativeLibraryCheck;
 import dev.panbench.harness.spi.Adapter;
@@ -25,7 +26,8 @@ import java.util.Optional;
 /**
  * TVM FFI through a Panama binding of its C ABI ({@code libtvm_ffi.so} from the apache-tvm-ffi wheel), with the
  * TVMFFI.jl overhead suite measured against a C floor, and the catalog's workloads as TVM-compiled modules called
- * through that binding and from Python's tvm_ffi.
+ * through that binding and from Python's tvm_ffi, as are a user's models ({@code --model}) built by Relax's ONNX
+ * frontend.
  */
 public final class TvmFfiAdapter implements Adapter {
 
@@ -94,13 +96,14 @@ public final class TvmFfiAdapter implements Adapter {
 
     @Override
     public Optional<Tuner> tuner() {
-        return Optional.of(new TvmTune());
+        return Optional.of(new ModelTune());
     }
 
     @Override
     public List<WorkloadSpec> workloads() {
         List<WorkloadSpec> all = new ArrayList<>(TvmFfiWorkloads.all());
         all.addAll(CompiledWorkloads.all());
+        all.addAll(ModelWorkloads.all());
         return List.copyOf(all);
     }
 }

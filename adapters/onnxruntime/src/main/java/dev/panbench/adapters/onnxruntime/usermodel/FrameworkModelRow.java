@@ -56,10 +56,8 @@ final class FrameworkModelRow implements Workload, ExternallyTimed {
         args.put("outputs", answers.toString());
         args.put("outputNames", entry.file().signature().outputs().stream().map(t -> t.name()).toList());
         args.put("threads", threads);
-        args.put("cache", entry.cacheDir().toString());
         Map<String, String> env = new LinkedHashMap<>();
         env.put("OMP_NUM_THREADS", Integer.toString(threads));
-        env.put("TVM_NUM_THREADS", Integer.toString(threads));
         String backend = UserModelWorkloads.backend(impl);
         PythonDriver.Request request = new PythonDriver.Request(FrameworkModelRow.class, MODULE, impl, args, Map.of(),
                 env);

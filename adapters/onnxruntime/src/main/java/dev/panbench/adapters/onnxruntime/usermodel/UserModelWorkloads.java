@@ -16,9 +16,8 @@ import java.util.Optional;
  * The users' models of this run ({@code --model}) as this adapter's workloads: {@code model/STEM[<free dimensions>,
  * threads, impl]}, where {@code impl=java} is ONNX Runtime in the JVM ({@link ModelSession}, backend
  * {@code onnxruntime}), {@code impl=python} PyPI's onnxruntime ({@code onnxruntime-python}) and {@code impl=openvino}
- * PyPI's OpenVINO on its CPU plugin ({@code openvino}), {@code impl=tvm} a Relax build of the model for this CPU
- * ({@code tvm}, untuned, cached under the model's folder by TVM's version, target and shapes), all three timed by the
- * Python driver ({@link FrameworkModelRow}).
+ * PyPI's OpenVINO on its CPU plugin ({@code openvino}), both timed by the Python driver ({@link FrameworkModelRow}).
+ * TVM's rows of the same workload are the tvm-ffi adapter's.
  * {@code threads} is 1 and every core of this machine.
  */
 public final class UserModelWorkloads {
@@ -37,7 +36,7 @@ public final class UserModelWorkloads {
         List<String> threads = cores > 1 ? List.of("1", Integer.toString(cores)) : List.of("1");
         return e.spec()
                 .param(new ParamSpec("threads", threads, List.of("1")))
-                .param("impl", "java", "python", "openvino", "tvm")
+                .param("impl", "java", "python", "openvino")
                 .availability(p -> availability(p.get("impl")))
                 .role(p -> e.role(p, backend(p.get("impl")), p.get("impl").equals("java") ? null : "python"))
                 .factory(() -> new UserModelRow(e)).build();
@@ -49,8 +48,7 @@ public final class UserModelWorkloads {
             case "java" -> BACKEND_JAVA;
             case "python" -> "onnxruntime-python";
             case "openvino" -> "openvino";
-            case "tvm" -> "tvm";
-            default -> throw new IllegalArgumentException("impl=" + impl + ": expected java, python, openvino or tvm");
+            default -> throw new IllegalArgumentException("impl=" + impl + ": expected java, python or openvino");
         };
     }
 
@@ -59,8 +57,7 @@ public final class UserModelWorkloads {
             case "java" -> Optional.empty();
             case "python" -> PythonDriver.importable("onnxruntime");
             case "openvino" -> PythonDriver.importable("openvino");
-            case "tvm" -> PythonDriver.importable("tvm");
-            default -> Optional.of("impl=" + impl + ": expected java, python, openvino or tvm");
+            default -> Optional.of("impl=" + impl + ": expected java, python or openvino");
         };
         return missing.map(Availability::unavailable).orElse(Availability.ok());
     }

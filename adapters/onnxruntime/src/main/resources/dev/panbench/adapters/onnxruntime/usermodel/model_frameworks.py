@@ -1,6 +1,6 @@
 """A user's ONNX model in a Python runtime, for panbench's driver (harness/driver/panbench_driver.py).
 
-op "tvm": TVM's Relax ONNX frontend, built for this CPU and cached (see _tvm). op "python": PyPI's onnxruntime, CPUExecutionProvider, the session configured as the Java rows' (every graph
+op "python": PyPI's onnxruntime, CPUExecutionProvider, the session configured as the Java rows' (every graph
 optimisation, intra-op threads = args["threads"], inter-op 1, sequential, no spinning). op "openvino": PyPI's
 openvino, CPU plugin, latency hint, args["threads"] inference threads, float32 inference precision (the CPU plugin
 otherwise computes in bfloat16 where the CPU has it, which no float32 reference matches), the inputs' shapes fixed
@@ -38,13 +38,10 @@ def prepare(op, args, inputs):
     threads = int(args["threads"])
     names = list(args["outputNames"])
     start = time.perf_counter_ns()
-    collect = None
     if op == "python":
         call = _onnxruntime(args["model"], feeds, names, threads)
     elif op == "openvino":
         call = _openvino(args["model"], feeds, names, threads)
-    elif op == "tvm":
-        call, collect = _tvm(args["model"], feeds, names, args["cache"])
     else:
         raise ValueError("unknown op " + op)
     _env["sessionMillis"] = "%.1f" % ((time.perf_counter_ns() - start) / 1e6)
@@ -53,7 +50,7 @@ def prepare(op, args, inputs):
     _env["firstInferenceMillis"] = "%.2f" % ((time.perf_counter_ns() - start) / 1e6)
 
     def answer():
-        out = call() if collect is None else collect(call())
+        out = call()
         np.savez(args["outputs"], **{n: np.asarray(out[n]) for n in names})
         return len(names)
 
@@ -113,55 +110,6 @@ def _openvino(model, feeds, names, threads):
         request.infer(by_port)
         return {n: request.get_tensor(p).data for n, p in zip(names, ports)}
     return call
-
-
-def _tvm(model, feeds, names, cache):
-    """Relax's ONNX frontend at the inputs' shapes, compiled by tvm.compile's default pipeline for this CPU (LLVM's
-    name for it), untuned; the library is kept in cache/tvm-<version>/<mcpu>-<key>.so, key the shapes, dtypes and
-    target, and loaded from there by the next run."""
-    import hashlib
-    import json
-    import os
-    import platform
-    import tvm
-    from tvm import relax
-    from tvm.target import codegen
-    target = {"kind": "llvm", "mtriple": platform.machine() + "-unknown-linux-gnu",
-              "mcpu": codegen.llvm_get_system_cpu()}
-    key = hashlib.sha256(json.dumps([[(k, list(v.shape), str(v.dtype)) for k, v in feeds.items()], target])
-                         .encode()).hexdigest()[:12]
-    lib = os.path.join(cache, "tvm-" + tvm.__version__, target["mcpu"] + "-" + key + ".so")
-    _env["tvm.version"] = tvm.__version__
-    _env["tvm.target"] = json.dumps(target)
-    _env["tvm.schedule"] = "untuned (tvm.compile's default Relax pipeline)"
-    _env["tvm.library"] = lib
-    if os.path.exists(lib):
-        _env["tvm.build"] = "cached"
-    else:
-        import onnx
-        from tvm.relax.frontend.onnx import from_onnx
-        try:
-            mod = from_onnx(onnx.load(model), shape_dict={k: list(v.shape) for k, v in feeds.items()},
-                            dtype_dict={k: str(v.dtype) for k, v in feeds.items()}, keep_params_in_input=False)
-            executable = tvm.compile(mod, target=tvm.target.Target(target))
-        except Exception as e:  # noqa: BLE001 - any import or build failure skips the row with its reason
-            raise Unsupported("tvm cannot build the model: " + _first_line(e)) from e
-        os.makedirs(os.path.dirname(lib), exist_ok=True)
-        tmp = lib + ".%d.tmp.so" % os.getpid()
-        executable.export_library(tmp)
-        os.replace(tmp, lib)
-        _env["tvm.build"] = "built"
-    vm = relax.VirtualMachine(tvm.runtime.load_module(lib), tvm.cpu())
-    main = vm["main"]
-    tensors = [tvm.runtime.tensor(np.ascontiguousarray(v)) for v in feeds.values()]
-
-    def call():
-        return main(*tensors)
-
-    def collect(out):
-        outs = [out] if hasattr(out, "numpy") else list(out)
-        return {n: o.numpy() for n, o in zip(names, outs)}
-    return call, collect
 
 
 def environment():

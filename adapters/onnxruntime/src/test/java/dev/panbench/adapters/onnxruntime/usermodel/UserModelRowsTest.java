@@ -153,7 +153,7 @@ class UserModelRowsTest {
             row.verify();
             row.run(BH);
         }
-        for (String impl : List.of("python", "openvino", "tvm")) {
+        for (String impl : List.of("python", "openvino")) {
             Optional<String> missing = PythonDriver.importable(impl.equals("python") ? "onnxruntime" : impl);
             if (missing.isPresent()) {
                 continue; // the row is unavailable with that reason; the Java row above still ran

@@ -3,14 +3,12 @@ package dev.panbench.adapters.tvmffi.compiled;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.driver.PythonLocator;
-import dev.panbench.harness.io.Json;
 import dev.panbench.harness.spi.Availability;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.WorkloadSkippedException;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The build step of the TVM-compiled rows: runs {@code tvm_build.py} (a resource of this package) with the
@@ -32,8 +29,11 @@ public final class TvmBuild {
 
     public static final String CACHE_PROPERTY = "panbench.tvm.cache";
     private static final String SCRIPT = "tvm_build.py";
-    /** The scripts installed into the cache together: the tuning script imports the build script beside it. */
-    static final java.util.List<String> SCRIPTS = java.util.List.of(SCRIPT, TvmTune.SCRIPT);
+    /**
+     * The scripts installed into the cache together: the tuning script and a user's model's ({@code tvm_model.py})
+     * import the build script beside it.
+     */
+    static final java.util.List<String> SCRIPTS = java.util.List.of(SCRIPT, TvmTune.SCRIPT, "tvm_model.py");
     private static final long TIMEOUT_MINUTES = 10;
 
     /** A build's outcome: the module, or why there is none (skipped: no apache-tvm; failed: the build broke). */
@@ -121,50 +121,16 @@ public final class TvmBuild {
         if (python.isEmpty()) {
             return new Outcome(null, PythonLocator.NOT_FOUND, null);
         }
-        Path cache = cacheDir();
-        try {
-            Path script = installScripts(cache).resolve(SCRIPT);
-            Path log = cache.resolve("logs").resolve(workload.replace('/', '-') + "-" + shape.replace(',', '-')
-                    + "-threads=" + threads + ".log");
-            Files.createDirectories(log.getParent());
-            Process p = new ProcessBuilder(python.get().toString(), script.toString(), "--cache", cache.toString(),
-                    "--workload", workload, "--shape", shape, "--threads", Integer.toString(threads))
-                    .redirectError(log.toFile()).start();
-            p.getOutputStream().close();
-            String out;
-            try (InputStream s = p.getInputStream()) {
-                out = new String(s.readAllBytes(), StandardCharsets.UTF_8).strip();
-            }
-            if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                return new Outcome(null, null, "building " + workload + "[" + shape + "] took over "
-                        + TIMEOUT_MINUTES + " minutes (see " + log + ")");
-            }
-            String last = out.lines().reduce((a, b) -> b).orElse("");
-            JsonNode reply;
-            try {
-                reply = Json.MAPPER.readTree(last);
-            } catch (IOException e) {
-                reply = null;
-            }
-            if (reply == null || !reply.isObject()) {
-                return new Outcome(null, null, "building " + workload + "[" + shape + "] gave no answer (exit code "
-                        + p.exitValue() + "; see " + log + ")");
-            }
-            if (reply.hasNonNull("skipped")) {
-                return new Outcome(null, reply.get("skipped").asText(), null);
-            }
-            if (reply.hasNonNull("error")) {
-                return new Outcome(null, null, "building " + workload + "[" + shape + "] failed: "
-                        + reply.get("error").asText() + " (see " + log + ")");
-            }
-            return new Outcome(module(reply), null, null);
-        } catch (IOException e) {
-            return new Outcome(null, null, "cannot run " + SCRIPT + " with " + python.get() + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Outcome(null, null, "interrupted while building " + workload + "[" + shape + "]");
+        PythonScript.Reply r = PythonScript.run(python.get(), SCRIPT, List.of("--cache", cacheDir().toString(),
+                "--workload", workload, "--shape", shape, "--threads", Integer.toString(threads)),
+                workload.replace('/', '-') + "-" + shape.replace(',', '-') + "-threads=" + threads, TIMEOUT_MINUTES);
+        if (r.error() != null) {
+            return new Outcome(null, null, "building " + workload + "[" + shape + "]: " + r.error());
         }
+        if (r.has("skipped")) {
+            return new Outcome(null, r.text("skipped"), null);
+        }
+        return new Outcome(module(r.json()), null, null);
     }
 
     private static CompiledModule module(JsonNode r) {
@@ -193,7 +159,7 @@ public final class TvmBuild {
      * Copies the build and tuning scripts into the cache (temp file + rename: concurrent JVMs write the same bytes);
      * returns their directory.
      */
-    static Path installScripts(Path cache) throws IOException {
+    public static Path installScripts(Path cache) throws IOException {
         Path dir = cache.resolve("scripts");
         Files.createDirectories(dir);
         for (String script : SCRIPTS) {

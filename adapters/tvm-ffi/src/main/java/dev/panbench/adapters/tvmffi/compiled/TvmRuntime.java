@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * TVM's thread pool starts), make {@code libtvm_ffi.so}'s symbols global, and open {@code libtvm_runtime.so}
  * globally (it registers the parallel launch and workspace functions compiled modules call).
  */
-final class TvmRuntime {
+public final class TvmRuntime {
 
     private static Path loaded;
     private static int loadedThreads;
@@ -18,7 +18,7 @@ final class TvmRuntime {
     private TvmRuntime() {
     }
 
-    static synchronized void prepare(Path runtime, int threads) {
+    public static synchronized void prepare(Path runtime, int threads) {
         if (loaded != null) {
             if (loadedThreads != threads) {
                 throw new IllegalStateException("TVM's thread pool already runs " + loadedThreads

@@ -3,15 +3,10 @@ package dev.panbench.adapters.tvmffi.compiled;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.panbench.harness.catalog.CatalogEntry;
 import dev.panbench.harness.driver.PythonLocator;
-import dev.panbench.harness.io.Json;
 import dev.panbench.harness.spi.ParamSpec;
 import dev.panbench.harness.spi.Params;
 import dev.panbench.harness.spi.Tuner;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +34,8 @@ public final class TvmTune implements Tuner {
     static final String SCRIPT = "tvm_tune.py";
     public static final String PYTHON_PROPERTY = "panbench.tvm.tunePython";
     public static final String PYTHON_ENV = "PANBENCH_TVM_TUNE_PYTHON";
+    /** How long a tuning may take before it is stopped: a day. */
+    private static final long TUNE_MINUTES = 24 * 60;
     /** Trials per task: minutes per task on a loaded two-core machine. */
     public static final int DEFAULT_TRIALS = 64;
     /** What MetaSchedule tunes here: the TIR workloads (tvm_build.py's TUNABLE). */
@@ -78,7 +75,7 @@ public final class TvmTune implements Tuner {
     }
 
     /** The Python that tunes: see the class comment. */
-    static Optional<Path> python() {
+    public static Optional<Path> python() {
         for (String explicit : new String[] {System.getProperty(PYTHON_PROPERTY), System.getenv(PYTHON_ENV)}) {
             if (explicit != null && !explicit.isBlank()) {
                 Path p = Path.of(explicit);
@@ -104,37 +101,16 @@ public final class TvmTune implements Tuner {
             return Outcome.notTuned(task, Outcome.SKIPPED, "no Python to tune with: run scripts/setup.sh tune (it makes .venv-tune) "
                     + "or set " + PYTHON_ENV);
         }
-        Path cache = TvmBuild.cacheDir();
         String shape = new Params(task.shape()).render();
         progress.accept("tuning " + task.label() + ": " + trials + " trials with " + python.get());
-        try {
-            Path script = TvmBuild.installScripts(cache).resolve(SCRIPT);
-            Path log = cache.resolve("logs").resolve("tune-" + task.workload().replace('/', '-') + "-"
-                    + shape.replace(',', '-') + ".log");
-            Files.createDirectories(log.getParent());
-            Process p = new ProcessBuilder(python.get().toString(), script.toString(), "--cache", cache.toString(),
-                    "--workload", task.workload(), "--shape", shape, "--trials", Integer.toString(trials))
-                    .redirectError(log.toFile()).start();
-            p.getOutputStream().close();
-            String last = "";
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    if (!line.isBlank()) {
-                        last = line;
-                    }
-                }
-            }
-            int exit = p.waitFor();
-            TvmBuild.forget();
-            return outcome(task, trials, last, exit, log);
-        } catch (IOException e) {
-            return Outcome.notTuned(task, Outcome.FAILED, "cannot run " + SCRIPT + " with " + python.get() + ": "
-                    + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Outcome.notTuned(task, Outcome.FAILED, "interrupted while tuning " + task.label());
+        PythonScript.Reply r = PythonScript.run(python.get(), SCRIPT, List.of("--cache", TvmBuild.cacheDir().toString(),
+                "--workload", task.workload(), "--shape", shape, "--trials", Integer.toString(trials)),
+                "tune-" + task.workload().replace('/', '-') + "-" + shape.replace(',', '-'), TUNE_MINUTES);
+        TvmBuild.forget();
+        if (r.error() != null) {
+            return Outcome.notTuned(task, Outcome.FAILED, "tuning " + task.label() + ": " + r.error());
         }
+        return outcome(task, trials, r.json());
     }
 
     /** A time the tuning printed in microseconds, as ms from a millisecond on. */
@@ -143,23 +119,9 @@ public final class TvmTune implements Tuner {
                 : String.format(java.util.Locale.ROOT, "%.1f us", v);
     }
 
-    private static Outcome outcome(Task task, int trials, String last, int exit, Path log) {
-        JsonNode reply;
-        try {
-            reply = Json.MAPPER.readTree(last);
-        } catch (IOException e) {
-            reply = null;
-        }
-        if (reply == null || !reply.isObject()) {
-            return Outcome.notTuned(task, Outcome.FAILED, "tuning " + task.label() + " gave no answer (exit code "
-                    + exit + "; see " + log + ")");
-        }
+    private static Outcome outcome(Task task, int trials, JsonNode reply) {
         if (reply.hasNonNull("skipped")) {
             return Outcome.notTuned(task, Outcome.SKIPPED, reply.get("skipped").asText());
-        }
-        if (reply.hasNonNull("error")) {
-            return Outcome.notTuned(task, Outcome.FAILED, "tuning " + task.label() + " failed: "
-                    + reply.get("error").asText() + " (see " + log + ")");
         }
         JsonNode t = reply.path("target");
         double own = reply.path("own_us").asDouble(Double.NaN);

@@ -794,6 +794,12 @@ def build(workload, shape, target, parallel, so_path, db=None):
     prepare = PREPARE[workload](shape) if workload in PREPARE else {}
     if prepare:
         facts["prepare"] = prepare
+    export_atomic(lib, so_path)
+    return facts
+
+
+def export_atomic(lib, so_path):
+    """The compiled library exported to so_path through a temporary file and a rename."""
     os.makedirs(os.path.dirname(so_path), exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(so_path), prefix=".tmp-", suffix=".so")
     os.close(fd)
@@ -804,7 +810,6 @@ def build(workload, shape, target, parallel, so_path, db=None):
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-    return facts
 
 
 def render(shape):
