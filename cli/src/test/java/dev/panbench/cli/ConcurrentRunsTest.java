@@ -40,7 +40,7 @@ class ConcurrentRunsTest {
     private static String[] quickRun(Path out, String... extra) {
         List<String> args = new java.util.ArrayList<>(List.of("run", "--quick", "--adapter", "jvm", "--filter",
                 "call/empty", "--warmup-iterations", "1", "--iterations", "2", "--measurement-time", "50ms",
-                "--adaptive-warmup", "0s", "--out", out.toString()));
+                "--out", out.toString()));
         args.addAll(List.of(extra));
         return args.toArray(String[]::new);
     }

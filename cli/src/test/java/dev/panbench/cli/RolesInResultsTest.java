@@ -28,7 +28,7 @@ class RolesInResultsTest {
                         + "|machine/peak-flops|reduce/mean\\[size=65536,.*impl=numpy|blas/axpy\\[size=65536,.*scalar)"
                         + "|gpu-opencl/gemm/sgemm\\[size=256,impl=tiled|tvm-ffi/call/nop\\[args=0,impl=python)",
                 "--iterations", "2", "--measurement-time", "20ms", "--warmup-iterations", "1", "--warmup-time",
-                "20ms", "--adaptive-warmup", "0s", "--out", dir.toString());
+                "20ms", "--out", dir.toString());
         assertEquals(ExitCodes.OK, r.code(), r.err());
         ResultFile file = ResultFiles.read(dir.resolve("results.json"));
         Map<String, BenchResult> byId = file.results().stream()

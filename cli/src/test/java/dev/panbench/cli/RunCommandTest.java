@@ -83,8 +83,7 @@ class RunCommandTest {
     @Test
     void quickRunPrintsTableAndWritesResults(@TempDir Path dir) throws Exception {
         var r = CliRunner.run("run", "--quick", "--adapter", "jvm", "--filter", "call/empty",
-                "--iterations", "2", "--measurement-time", "50ms", "--adaptive-warmup", "0s",
-                "--out", dir.toString());
+                "--iterations", "2", "--measurement-time", "50ms", "--out", dir.toString());
         assertEquals(ExitCodes.OK, r.code(), r.err());
         assertTrue(r.out().contains("jvm/call/empty"), r.out());
         assertTrue(r.out().contains("99% CI"), r.out());
