@@ -42,7 +42,7 @@ class CompareAndGateCommandTest {
     private static String[] quickRun(Path out, String... extra) {
         List<String> args = new java.util.ArrayList<>(List.of("run", "--quick", "--adapter", "jvm", "--filter", FILTER,
                 "--forks", "2", "--warmup-iterations", "2", "--warmup-time", "100ms", "--iterations", "5",
-                "--measurement-time", "100ms",
+                "--measurement-time", "100ms", "--adaptive-warmup", "0s",
                 "--out", out.toString(), "--store", store.toString()));
         args.addAll(List.of(extra));
         return args.toArray(String[]::new);

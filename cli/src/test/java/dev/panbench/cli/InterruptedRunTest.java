@@ -44,7 +44,8 @@ class InterruptedRunTest {
 
     /** Four rows of about a second each: the kill lands with rows left whatever the random delay. */
     private static final List<String> RUN = List.of("run", "--quick", "--adapter", "jvm", "--filter", "call/",
-            "--warmup-iterations", "1", "--warmup-time", "100ms", "--iterations", "3", "--measurement-time", "100ms");
+            "--warmup-iterations", "1", "--warmup-time", "100ms", "--iterations", "3", "--measurement-time", "100ms",
+            "--adaptive-warmup", "0s");
 
     @TempDir
     Path dir;

@@ -22,7 +22,7 @@ class SelfCheckCommandTest {
         Path out = dir.resolve("sc");
         String[] args = {"selfcheck", "--adapter", "jvm", "--filter", "array/sum\\[size=1024\\]", "--quick",
                 "--warmup-iterations", "1", "--iterations", "3", "--history", "2", "--runs", "1",
-                "--slowdown", "array/sum=10%", "--out", out.toString()};
+                "--adaptive-warmup", "0s", "--slowdown", "array/sum=10%", "--out", out.toString()};
         CliRunner r = CliRunner.run(args);
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("selfcheck: 2 history runs, 1 A/A runs, 1 runs with array/sum doing 10% more"

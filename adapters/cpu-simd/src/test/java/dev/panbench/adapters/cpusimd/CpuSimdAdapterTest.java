@@ -83,7 +83,7 @@ class CpuSimdAdapterTest {
                 Pattern.compile("binary/add.*impl=s"), null);
         assertEquals(2, plan.size(), "scalar and simd");
         List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
-                .warmupTime("50ms").measurementTime("50ms").iterations(3).build(), dir)
+                .warmupTime("50ms").measurementTime("50ms").iterations(3).adaptiveWarmup("0s").build(), dir)
                 .run(plan, ProgressListener.NONE);
         for (int i = 0; i < results.size(); i++) {
             BenchResult r = results.get(i);

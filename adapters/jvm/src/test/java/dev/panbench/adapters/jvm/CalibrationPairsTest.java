@@ -40,7 +40,7 @@ class CalibrationPairsTest {
     @Test
     void calibrationWaitsForJmhsLockThenTimesEachPairBothWays(@TempDir Path dir) throws Exception {
         RunSettings settings = RunSettings.QUICK.toBuilder().forks(1).warmupIterations(1).warmupTime("50ms")
-                .iterations(2).measurementTime("50ms").build();
+                .iterations(2).measurementTime("50ms").adaptiveWarmup("0s").build();
         Path logs = dir.resolve("logs");
         Path lockFile = dir.resolve("jmh.lock");
         System.setProperty(JmhLock.FILE_PROPERTY, lockFile.toString());

@@ -25,7 +25,7 @@ class JvmAdapterRunTest {
     @Test
     void quickRunWritesAValidResultsFile(@TempDir Path out) {
         RunSettings settings = RunSettings.QUICK.toBuilder().forks(2).warmupIterations(1).warmupTime("50ms")
-                .iterations(3).measurementTime("50ms").build();
+                .iterations(3).measurementTime("50ms").adaptiveWarmup("0s").build();
         RunRequest request = new RunRequest(List.of("jvm"), "call/empty|call/identity\\[type=long|array/sum",
                 Map.of("size", List.of("1024")), settings, null, out, "test");
         new RunSession(Adapters.of(List.of(new JvmAdapter()))).run(request, ProgressListener.NONE);

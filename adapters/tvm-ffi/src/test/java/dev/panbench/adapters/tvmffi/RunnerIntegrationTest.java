@@ -50,7 +50,8 @@ class RunnerIntegrationTest {
                 "tvm-ffi/call/nop[args=0,impl=c-loop]", "tvm-ffi/call/nop[args=0,impl=python]"),
                 plan.stream().map(p -> p.id().toString()).toList());
         List<BenchResult> results = new BenchmarkRunner(
-                RunSettings.QUICK.toBuilder().measurementTime("50ms").iterations(3).warmupTime("50ms").build(), tmp)
+                RunSettings.QUICK.toBuilder().measurementTime("50ms").iterations(3).warmupTime("50ms")
+                        .adaptiveWarmup("0s").build(), tmp)
                 .run(plan, ProgressListener.NONE);
         assertEquals(4, results.size());
         for (BenchResult r : results) {

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class FrameworkRowsTest {
 
     private static final RunSettings TINY = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("10ms")
-            .iterations(2).measurementTime("10ms").build();
+            .iterations(2).measurementTime("10ms").adaptiveWarmup("0s").build();
 
     private static List<BenchResult> run(String filter, Map<String, List<String>> params, String dir)
             throws Exception {

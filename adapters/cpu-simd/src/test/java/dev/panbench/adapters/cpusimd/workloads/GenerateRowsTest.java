@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GenerateRowsTest {
 
     private static final RunSettings TINY = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("10ms")
-            .iterations(2).measurementTime("10ms").build();
+            .iterations(2).measurementTime("10ms").adaptiveWarmup("0s").build();
 
     private static final Map<String, List<String>> SMALL = Map.of("layers", List.of("2"), "prompt", List.of("9"),
             "tokens", List.of("5"), "vocab", List.of("300"), "hidden", List.of("48"), "heads", List.of("3"),

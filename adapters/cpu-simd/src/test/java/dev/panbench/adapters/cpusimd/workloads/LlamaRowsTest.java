@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LlamaRowsTest {
 
     private static final RunSettings TINY = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("10ms")
-            .iterations(2).measurementTime("10ms").build();
+            .iterations(2).measurementTime("10ms").adaptiveWarmup("0s").build();
 
     private static final Map<String, List<String>> SMALL = Map.of(
             "weights", List.of("f32", "bf16", "int8-dynamic", "int4", "int4-dynamic"),

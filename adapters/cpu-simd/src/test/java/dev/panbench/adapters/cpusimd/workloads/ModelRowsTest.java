@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ModelRowsTest {
 
     private static final RunSettings TINY = RunSettings.QUICK.toBuilder().warmupIterations(1).warmupTime("10ms")
-            .iterations(2).measurementTime("10ms").build();
+            .iterations(2).measurementTime("10ms").adaptiveWarmup("0s").build();
 
     private static final Map<String, List<String>> SMALL = Map.ofEntries(Map.entry("batch", List.of("2")),
             Map.entry("seq", List.of("16")), Map.entry("ctx", List.of("16")), Map.entry("hidden", List.of("64")),

@@ -142,7 +142,7 @@ class OptimizerRowsTest {
         assertEquals(4, plan.size(), "numpy and torch rows of both entries");
         Path logs = Files.createDirectories(Path.of("target", "optimizer-rows"));
         List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
-                .warmupTime("10ms").iterations(2).measurementTime("10ms").build(), logs)
+                .warmupTime("10ms").iterations(2).measurementTime("10ms").adaptiveWarmup("0s").build(), logs)
                 .run(plan, ProgressListener.NONE);
         for (BenchResult r : results) {
             String impl = r.params().get("impl");

@@ -181,7 +181,7 @@ class CompiledModulesTest {
                         "tvm-ffi/binary/add[size=1001,dtype=f32,impl=tvm-python,threads=1]"),
                 plan.stream().map(p -> p.id().toString()).toList());
         List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
-                .warmupTime("50ms").iterations(2).measurementTime("50ms").build(), tmp)
+                .warmupTime("50ms").iterations(2).measurementTime("50ms").adaptiveWarmup("0s").build(), tmp)
                 .run(plan, ProgressListener.NONE);
         BenchResult java = results.get(0);
         assertEquals(BenchResult.Status.ok, java.status(), java::error);
@@ -216,7 +216,8 @@ class CompiledModulesTest {
             Path damaged = TvmBuild.module(Catalog.BINARY_ADD, plan.get(1).params()).library();
             Files.write(damaged, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0});
             List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
-                    .warmupTime("10ms").iterations(1).measurementTime("10ms").build(), tmp.resolve("logs"))
+                    .warmupTime("10ms").iterations(1).measurementTime("10ms").adaptiveWarmup("0s").build(),
+                    tmp.resolve("logs"))
                     .run(plan, ProgressListener.NONE);
             BenchResult sgemm = results.get(0);
             BenchResult add = results.get(1);

@@ -34,7 +34,7 @@ class PythonRowsTest {
                 Pattern.compile("^tvm-ffi/(call/(echo|tensor-arg)|callback/).*impl=python"), null);
         Path logs = Files.createDirectories(Path.of("target", "python-rows"));
         List<BenchResult> results = new BenchmarkRunner(RunSettings.QUICK.toBuilder().warmupIterations(1)
-                .warmupTime("10ms").iterations(2).measurementTime("10ms").build(), logs)
+                .warmupTime("10ms").iterations(2).measurementTime("10ms").adaptiveWarmup("0s").build(), logs)
                 .run(plan, ProgressListener.NONE);
         assertEquals(List.of("tvm-ffi/call/echo[type=int,impl=python]", "tvm-ffi/call/echo[type=float,impl=python]",
                 "tvm-ffi/call/echo[type=str,impl=python]", "tvm-ffi/call/echo[type=tensor,impl=python]",
