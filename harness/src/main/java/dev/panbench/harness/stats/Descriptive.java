@@ -26,7 +26,8 @@ public final class Descriptive {
      * {@code s} the mean and standard deviation of the logs. Timings are skewed to the right (a run is slowed, never
      * sped up, by what else the machine does), which is the log-normal's shape; a symmetric t-interval of the mean
      * reached below zero for five iterations of which one was slow ({@code [-14.6 ms, 474 ms]}). Samples with a zero
-     * or a negative get the t-interval. One sample, or samples all equal: {@code {mean, mean}}.
+     * or a negative get the t-interval, and so do samples so spread that the log-scale interval's upper end overflows
+     * (two iterations far apart), with its lower end floored at zero. One sample, or samples all equal: {@code {mean, mean}}.
      */
     public static double[] ci99(double[] samples) {
         int n = samples.length;
@@ -51,7 +52,13 @@ public final class Descriptive {
         double s2 = Math.pow(stddev(logs, m), 2);
         double centre = m + s2 / 2;
         double half = t995(n) * Math.sqrt(s2 / n + s2 * s2 / (2.0 * (n - 1)));
-        return new double[]{Math.exp(centre - half), Math.exp(centre + half)};
+        double upper = Math.exp(centre + half);
+        if (!Double.isFinite(upper)) {
+            // two or three samples far apart: the log-scale end overflows; the t-interval, floored at zero, is finite
+            double tHalf = ci99HalfWidth(n, sd);
+            return new double[]{Math.max(0, mean - tHalf), mean + tHalf};
+        }
+        return new double[]{Math.exp(centre - half), upper};
     }
 
     private static double t995(int n) {

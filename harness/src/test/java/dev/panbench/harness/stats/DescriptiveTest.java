@@ -59,6 +59,18 @@ class DescriptiveTest {
     }
 
     @Test
+    void twoIterationsFarApartGetAFiniteIntervalAboveZero() {
+        // an interpreted first iteration and a compiled second: the log-scale upper end would be exp(2000-odd)
+        SampleStats s = SampleStats.of(new double[]{40_000, 1.5e9});
+        double mean = (40_000 + 1.5e9) / 2;
+        // t(0.995, 1) = 63.65674116, sd = (1.5e9 - 40000) / sqrt(2)
+        double half = 63.65674116 * ((1.5e9 - 40_000) / Math.sqrt(2)) / Math.sqrt(2);
+        assertEquals(0.0, s.ci99().get(0));
+        assertEquals(mean + half, s.ci99().get(1), 1e3);
+        assertTrue(Double.isFinite(s.ci99().get(1)));
+    }
+
+    @Test
     void equalValuesHaveAZeroWidthInterval() {
         SampleStats s = SampleStats.of(new double[]{4, 4, 4});
         assertEquals(List.of(4.0, 4.0), s.ci99());
