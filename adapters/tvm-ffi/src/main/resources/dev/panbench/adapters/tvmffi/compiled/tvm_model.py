@@ -201,7 +201,7 @@ def tune(args):
     ms.tune.tune_tasks(
         tasks=contexts, task_weights=weights, work_dir=directory, max_trials_global=args.trials,
         num_trials_per_iter=max(1, min(tvm_tune.TRIALS_PER_ROUND, args.trials // len(chosen))),
-        builder=ms.builder.LocalBuilder(max_workers=1, timeout_sec=tvm_tune.BUILD_TIMEOUT_S, f_build=build_candidate),
+        builder=tvm_tune.local_builder(),
         runner=ms.runner.LocalRunner(timeout_sec=tvm_tune.RUN_TIMEOUT_S,
                                      evaluator_config=ms.runner.EvaluatorConfig(number=3, repeat=1,
                                                                                 min_repeat_ms=50)),
@@ -217,16 +217,6 @@ def tune(args):
                    tuned_tasks=len(db["best"]), wall_s=wall, cost_model=model,
                    target=tvm_build.tuning_target(target), tvm=version, id=db["id"])
     return 0
-
-
-def build_candidate(mod, target, _params):
-    """MetaSchedule's default build of a candidate (tvm.s_tir.meta_schedule.builder.local_builder.default_build)
-    without its import of every target's tensor intrinsics, which no float32 schedule of the LLVM search space uses and
-    which takes two minutes on a loaded two-core machine: inside a build it counted against the build's timeout, so
-    every candidate of a fresh builder worker timed out."""
-    from tvm.driver import build as tvm_build
-    from tvm.s_tir.transform import RemoveWeightLayoutRewriteBlock
-    return tvm_build(RemoveWeightLayoutRewriteBlock(skip_tensor_rewrite=True)(mod), target=target)
 
 
 TRIALS_PER_TASK = 4  # the fewest candidates a task is given: the budget goes to the heaviest tasks first

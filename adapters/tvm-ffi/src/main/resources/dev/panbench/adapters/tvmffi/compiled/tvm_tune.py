@@ -82,6 +82,27 @@ def serial_space():
     return ms.space_generator.PostOrderApply(sch_rules=rules)
 
 
+def build_candidate(mod, target, _params):
+    """MetaSchedule's default build of a candidate (tvm.s_tir.meta_schedule.builder.local_builder.default_build)
+    without its import of every target's tensor intrinsics, which no float32 schedule of the LLVM search space uses and
+    which takes two minutes on a loaded two-core machine: inside a build it counted against the build's timeout, so
+    every candidate of a fresh builder worker timed out."""
+    from tvm.driver import build as tvm_build
+    from tvm.s_tir.transform import RemoveWeightLayoutRewriteBlock
+    return tvm_build(RemoveWeightLayoutRewriteBlock(skip_tensor_rewrite=True)(mod), target=target)
+
+
+def local_builder():
+    """MetaSchedule's builder with one worker building by build_candidate. The function reaches the worker by value
+    (cloudpickle), so the worker needs no import of this file, whether it runs as the script or as a module of
+    tvm_model.py."""
+    import cloudpickle
+    from tvm.s_tir import meta_schedule as ms
+    if __name__ != "__main__":
+        cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    return ms.builder.LocalBuilder(max_workers=1, timeout_sec=BUILD_TIMEOUT_S, f_build=build_candidate)
+
+
 def tune(workload, shape, target, directory, trials, model):
     import tvm
     from tvm.s_tir import meta_schedule as ms
@@ -90,7 +111,7 @@ def tune(workload, shape, target, directory, trials, model):
     ms.tir_integration.tune_tir(
         define(shape), tvm.target.Target(target), directory, max_trials_global=trials,
         max_trials_per_task=trials, num_trials_per_iter=min(TRIALS_PER_ROUND, trials),
-        builder=ms.builder.LocalBuilder(max_workers=1, timeout_sec=BUILD_TIMEOUT_S),
+        builder=local_builder(),
         runner=ms.runner.LocalRunner(timeout_sec=RUN_TIMEOUT_S,
                                      evaluator_config=ms.runner.EvaluatorConfig(number=3, repeat=1,
                                                                                 min_repeat_ms=50)),
