@@ -91,7 +91,13 @@ public final class TvmFfiAdapter implements Adapter {
 
     @Override
     public List<String> forkProperties() {
-        return List.of(NativeFixtures.DIR_PROPERTY, TvmBuild.CACHE_PROPERTY);
+        return List.of(NativeFixtures.DIR_PROPERTY, TvmBuild.CACHE_PROPERTY, TvmBuild.MCPU_PROPERTY);
+    }
+
+    /** {@value TvmBuild#MCPU_PROPERTY}, where set, names the LLVM CPU the TVM builds target. */
+    @Override
+    public void checkSettings() {
+        TvmBuild.forcedMcpu();
     }
 
     @Override

@@ -46,7 +46,9 @@ public final class PythonScript {
             Files.createDirectories(log.getParent());
             List<String> argv = new ArrayList<>(List.of(python.toString(), file.toString()));
             argv.addAll(args);
-            Process p = new ProcessBuilder(argv).redirectError(log.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(argv).redirectError(log.toFile());
+            TvmBuild.forcedMcpu().ifPresent(cpu -> pb.environment().put(TvmBuild.MCPU_ENV, cpu));
+            Process p = pb.start();
             p.getOutputStream().close();
             String last = "";
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),

@@ -28,6 +28,14 @@ import java.util.TreeMap;
 public final class TvmBuild {
 
     public static final String CACHE_PROPERTY = "panbench.tvm.cache";
+    /**
+     * The LLVM CPU every TVM build targets instead of this machine's ({@code znver3} for a Zen 3, say): the builds,
+     * their caches and the recorded target follow it, so a test can build what another kind of machine builds.
+     */
+    public static final String MCPU_PROPERTY = "panbench.tvm.mcpu";
+    /** How the build scripts receive {@link #MCPU_PROPERTY} (tvm_build.host_target reads it). */
+    static final String MCPU_ENV = "PANBENCH_TVM_MCPU";
+    private static final java.util.regex.Pattern MCPU = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9_.-]*");
     private static final String SCRIPT = "tvm_build.py";
     /**
      * The scripts installed into the cache together: the tuning script and a user's model's ({@code tvm_model.py})
@@ -52,6 +60,19 @@ public final class TvmBuild {
             return Path.of(explicit).toAbsolutePath();
         }
         return projectRoot().resolve("build").resolve("tvm");
+    }
+
+    /** {@link #MCPU_PROPERTY} where set, checked to be an LLVM CPU name (an {@link IllegalArgumentException} otherwise, one line and exit 2 from the command line). */
+    public static java.util.Optional<String> forcedMcpu() {
+        String v = System.getProperty(MCPU_PROPERTY);
+        if (v == null || v.isBlank()) {
+            return java.util.Optional.empty();
+        }
+        if (!MCPU.matcher(v).matches()) {
+            throw new IllegalArgumentException("-D" + MCPU_PROPERTY + "=" + v
+                    + ": expected an LLVM CPU name such as znver3, znver4 or sapphirerapids");
+        }
+        return java.util.Optional.of(v);
     }
 
     static Path projectRoot() {
@@ -111,8 +132,8 @@ public final class TvmBuild {
     private static synchronized Outcome outcome(CatalogEntry entry, Params params) {
         String shape = entry.shapeOf(params).render();
         int threads = Integer.parseInt(params.get("threads", "1"));
-        String key = PythonLocator.locate().map(Path::toString).orElse("") + "|" + cacheDir() + "|" + entry.name()
-                + "[" + shape + "]/" + threads;
+        String key = PythonLocator.locate().map(Path::toString).orElse("") + "|" + cacheDir() + "|"
+                + forcedMcpu().orElse("") + "|" + entry.name() + "[" + shape + "]/" + threads;
         return OUTCOMES.computeIfAbsent(key, k -> run(entry.name(), shape, threads));
     }
 

@@ -89,7 +89,8 @@ final class ModelBuild {
 
     private static synchronized Outcome outcome(ModelEntry entry) {
         List<String> args = args(entry);
-        String key = PythonLocator.locate().map(Path::toString).orElse("") + "|" + args;
+        String key = PythonLocator.locate().map(Path::toString).orElse("") + "|" + TvmBuild.forcedMcpu().orElse("") + "|"
+                + args;
         return OUTCOMES.computeIfAbsent(key, k -> build(entry, args));
     }
 

@@ -79,13 +79,17 @@ def cpu_fingerprint():
 
 def host_target(cache, version):
     """{"kind": "llvm", "mtriple", "mcpu"} for this CPU: LLVM's own host CPU name under a plain triple (mcpu
-    'native' would fall back to 'generic' under the wheel's conda triple)."""
+    'native' would fall back to 'generic' under the wheel's conda triple). PANBENCH_TVM_MCPU (panbench's
+    -Dpanbench.tvm.mcpu) names another CPU to build for, as another kind of machine would."""
+    import platform
+    forced = os.environ.get("PANBENCH_TVM_MCPU")
+    if forced:
+        return {"kind": "llvm", "mtriple": platform.machine() + "-unknown-linux-gnu", "mcpu": forced}
     path = os.path.join(cache, version, "hosts", cpu_fingerprint() + ".json")
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             return json.load(f)
     from tvm.target import codegen
-    import platform
     triple = platform.machine() + "-unknown-linux-gnu"
     target = {"kind": "llvm", "mtriple": triple, "mcpu": codegen.llvm_get_system_cpu()}
     write_atomic(path, json.dumps(target, indent=1).encode())

@@ -1,6 +1,7 @@
 package dev.panbench.adapters.tvmffi.usermodel;
 
 import dev.panbench.adapters.tvmffi.abi.LibraryLocator;
+import dev.panbench.adapters.tvmffi.compiled.TvmBuild;
 import dev.panbench.harness.catalog.model.ModelEntries;
 import dev.panbench.harness.catalog.model.ModelEntry;
 import dev.panbench.harness.catalog.model.ModelSettings;
@@ -154,6 +155,43 @@ class ModelRowsTest {
         Role role = spec.role().apply(params(e, ModelWorkloads.TVM_PYTHON));
         assertEquals("tvm-python", role.backend());
         assertTrue(role.schedule().equals("untuned") || role.schedule().startsWith("tuned ("), role.toString());
+    }
+
+    /**
+     * The build for the other kinds of CPU CI runs on (a Zen 3's AVX2, and an AVX-512 one where this CPU has
+     * AVX-512): built for that LLVM CPU, recorded as built for it, and still the test data's answer from Java.
+     */
+    @Test
+    void theJavaRowBuiltForAnotherKindOfCpuAgreesAndSaysWhichCpu() throws Throwable {
+        boolean avx512 = Files.readString(Path.of("/proc/cpuinfo")).contains(" avx512f");
+        List<String> cpus = avx512 ? List.of("znver3", "skylake-avx512") : List.of("znver3");
+        for (String cpu : cpus) {
+            System.setProperty(TvmBuild.MCPU_PROPERTY, cpu);
+            try {
+                ModelEntry e = entry(data().resolve("pytorch-converted/test_Conv2d"), List.of(), List.of());
+                try (ModelRow row = (ModelRow) spec(e).factory().get()) {
+                    row.setup(params(e, ModelWorkloads.TVM));
+                    row.verify();
+                    Map<String, String> facts = row.runFacts();
+                    assertTrue(facts.get("tvm.target").contains(cpu), facts.toString());
+                    assertTrue(Double.parseDouble(facts.get("maxAbsError")) < 1e-4, facts.toString());
+                }
+            } finally {
+                System.clearProperty(TvmBuild.MCPU_PROPERTY);
+            }
+        }
+    }
+
+    @Test
+    void aBadCpuNameIsOneLine() {
+        System.setProperty(TvmBuild.MCPU_PROPERTY, "zen 3");
+        try {
+            IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, TvmBuild::forcedMcpu);
+            assertEquals("-Dpanbench.tvm.mcpu=zen 3: expected an LLVM CPU name such as znver3, znver4 or sapphirerapids",
+                    bad.getMessage());
+        } finally {
+            System.clearProperty(TvmBuild.MCPU_PROPERTY);
+        }
     }
 
     @Test
